@@ -1,0 +1,11 @@
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { TokenService } from './lib/tokens';
+
+/** What every module receives when it is registered: no globals, so tests can build as many apps as they like. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  tokens: TokenService;
+}

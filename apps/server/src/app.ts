@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createTokenService, loadSigningSecret } from './lib/tokens';
+import { protectedModules, publicModules } from './modules';
+import auth from './plugins/auth';
+import errorHandler from './plugins/error-handler';
+import swagger from './plugins/swagger';
+import web from './plugins/web';
+
+// Default zod messages (a wrong type, an unknown enum value) reach users as field errors: make them Chinese.
+z.config(z.locales.zhCN());
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+}
+
+/** Builds the Fastify instance: external plugins, then the app's plugins, then the modules. */
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    loggerInstance: logger,
+    // A caller's request id is kept so one id follows a request across services and log lines.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const tokens = createTokenService(
+    await loadSigningSecret(database.db, config.JWT_SECRET),
+    config.ACCESS_TTL,
+  );
+  const context: AppContext = { config, database, db: database.db, tokens };
+
+  await app.register(errorHandler);
+  await app.register(swagger);
+  await app.register(auth, { db: database.db, tokens });
+  await app.register(
+    async (api) => {
+      for (const module of publicModules) await api.register(module, context);
+      await api.register(
+        async (scope) => {
+          scope.addHook('onRequest', scope.authenticate);
+          for (const module of protectedModules) await scope.register(module, context);
+        },
+        { prefix: '/auth' },
+      );
+    },
+    { prefix: '/api' },
+  );
+  await app.register(web, { root: config.WEB_DIST });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers; a transaction is assignable to it too, so services take either. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  migrate(migrationsFolder: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const casing = 'snake_case';
+
+/** Embedded PostgreSQL; `dataDir` undefined means in memory, `pglite` lets tests pass a cloned instance. */
+export function openPglite(options: { dataDir?: string; pglite?: PGlite }): DatabaseHandle {
+  let client = options.pglite;
+  if (!client) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir ? path.resolve(options.dataDir, 'pg') : undefined);
+  }
+  const pglite = client;
+  const db = drizzlePglite({ client: pglite, schema, casing }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: (migrationsFolder) =>
+      migratePglite(drizzlePglite({ client: pglite, casing }), { migrationsFolder }),
+    ping: async () => void (await pglite.query('select 1')),
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema, casing }) as unknown as Database;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    migrate: (migrationsFolder) => migratePg(drizzlePg({ client: pool, casing }), { migrationsFolder }),
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseHandle {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite({ dataDir: config.DATA_DIR });
+}

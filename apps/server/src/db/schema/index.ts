@@ -1,0 +1,3 @@
+export * from './system';
+export * from './organisation';
+export * from './people';

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { EmployeeStatus } from '@dealer-hr/shared/dictionary-types';
+import { id, timestamps } from './columns';
+import { departments, posts, stores } from './organisation';
+import { dictionaryItems } from './system';
+
+const dict = () => integer().references(() => dictionaryItems.id);
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: id(),
+    employeeNo: text().notNull(),
+    name: text().notNull(),
+    phone: text().notNull(),
+    email: text(),
+    gender: text({ enum: ['male', 'female'] }).notNull(),
+    idTypeId: dict().notNull(),
+    idNumber: text().notNull(),
+    birthDate: date(),
+    height: smallint(),
+    ethnicityId: dict(),
+    maritalStatusId: dict(),
+    educationId: dict(),
+    college: text(),
+    regionId: dict(),
+    employeeTypeId: dict(),
+    hasLicenseId: dict(),
+    status: text({ enum: EmployeeStatus }).notNull(),
+    entryDate: date().notNull(),
+    leftOn: date(),
+    faceUrl: text(),
+    /** The person's user id on the work-messaging platform (SSO mapping, customer handover). */
+    workUserId: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('employees_no_key').on(t.employeeNo),
+    uniqueIndex('employees_id_number_key').on(t.idTypeId, t.idNumber),
+    // A phone number may come back with a rehire, but two people on staff never share one.
+    uniqueIndex('employees_active_phone_key')
+      .on(t.phone)
+      .where(sql`${t.status} <> 'resigned'`),
+    uniqueIndex('employees_work_user_key').on(t.workUserId),
+    index('employees_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * A post held at a department node over a period. History is never overwritten: a transfer ends one
+ * assignment (end_date) and starts another. Open assignments have no end date.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id),
+    /** The store above the department, kept so store-level lists and statistics need no tree walk. */
+    storeId: integer().references(() => stores.id),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id),
+    isMain: boolean().notNull(),
+    startDate: date().notNull(),
+    endDate: date(),
+    ...timestamps,
+  },
+  (t) => [
+    index('assignments_employee_idx').on(t.employeeId),
+    index('assignments_department_idx')
+      .on(t.departmentId)
+      .where(sql`${t.endDate} is null`),
+    index('assignments_store_post_idx').on(t.storeId, t.postId),
+    uniqueIndex('assignments_one_open_main_key')
+      .on(t.employeeId)
+      .where(sql`${t.isMain} and ${t.endDate} is null`),
+  ],
+);

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
+import { employees } from './people';
+import { posts } from './organisation';
+
+/** Login accounts. An account usually belongs to an employee; the seeded admin does not. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    /** Display name for accounts without an employee; the employee's name wins when linked. */
+    name: text().notNull(),
+    employeeId: integer().references(() => employees.id),
+    isSale: boolean().notNull().default(false),
+    status: text({ enum: ['active', 'frozen'] })
+      .notNull()
+      .default('active'),
+    frozenReason: text(),
+    frozenAt: timestamp({ withTimezone: true }),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_employee_key').on(t.employeeId),
+  ],
+);
+
+/** A signed-in session. Tokens carry its id, so revoking the row ends every token of it at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    /** Id of the only access token of this session that may still be used or refreshed (rotation). */
+    tokenId: uuid().notNull(),
+    ip: text(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    refreshExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    key: text().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    isSuper: boolean().notNull().default(false),
+    status: text({ enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    sort: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('roles_key_key').on(t.key)],
+);
+
+/** Menu tree: directories (1), pages (2), buttons carrying a permission (3) and hidden pages (4). */
+export const menus = pgTable(
+  'menus',
+  {
+    id: id(),
+    parentId: integer().references((): AnyPgColumn => menus.id),
+    /** Stable route name, also the i18n key `menu.<name>`. */
+    name: text().notNull(),
+    title: text().notNull(),
+    path: text().notNull().default(''),
+    typeId: smallint().notNull(),
+    perm: text(),
+    quickIcon: text(),
+    affix: boolean().notNull().default(false),
+    noCache: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('menus_name_key').on(t.name),
+    uniqueIndex('menus_perm_key').on(t.perm),
+    index('menus_parent_idx').on(t.parentId),
+  ],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const postRoles = pgTable(
+  'post_roles',
+  {
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.roleId] })],
+);
+
+export const dictionaryTypes = pgTable(
+  'dictionary_types',
+  {
+    id: id(),
+    code: text().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('dictionary_types_code_key').on(t.code)],
+);
+
+export const dictionaryItems = pgTable(
+  'dictionary_items',
+  {
+    id: id(),
+    typeId: integer()
+      .notNull()
+      .references(() => dictionaryTypes.id),
+    /** Stable machine value (e.g. employee status 'resigned'); `name` is what people read. */
+    code: text().notNull(),
+    name: text().notNull(),
+    sort: integer().notNull().default(0),
+    enabled: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('dictionary_items_type_code_key').on(t.typeId, t.code)],
+);
+
+/** Server-owned settings that must survive restarts (e.g. the generated token signing secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who changed what, when and from where; written in the same transaction as the change. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer().references(() => users.id),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+    requestId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_logs_entity_idx').on(t.entity, t.entityId),
+    index('audit_logs_user_idx').on(t.userId, t.createdAt),
+    index('audit_logs_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client';
+import { appSettings, departments } from '../schema';
+import { seedBase } from './base';
+import { seedDemo } from './demo';
+
+interface Logger {
+  info(object: object, message: string): void;
+}
+
+const DEMO_MARKER = 'demo_seeded_at';
+
+/**
+ * Runs on every start and is idempotent: base data is completed where missing; the demo organisation is
+ * written once, into a database that has no departments yet, all in one transaction.
+ */
+export async function seedDatabase(
+  db: Database,
+  options: { demo: boolean; adminPassword: string },
+  log: Logger,
+) {
+  await db.transaction(async (tx) => {
+    await seedBase(tx, options.adminPassword);
+    if (!options.demo) return;
+    const [marker] = await tx.select().from(appSettings).where(eq(appSettings.key, DEMO_MARKER));
+    const tree = await tx.select({ id: departments.id }).from(departments).limit(1);
+    if (marker || tree.length > 0) return;
+    const started = Date.now();
+    const counts = await seedDemo(tx, options.adminPassword);
+    await tx.insert(appSettings).values({ key: DEMO_MARKER, value: new Date().toISOString() });
+    log.info({ ...counts, ms: Date.now() - started }, 'demo data seeded');
+  });
+}

@@ -1,0 +1,24 @@
+import { ErrorCode, type FieldError } from '@dealer-hr/shared';
+
+/** A failure the caller should see: its body code picks the HTTP status (api-contract.md code table). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message = '记录不存在') => new AppError(ErrorCode.NOT_FOUND, message);
+export const conflict = (message: string, data: unknown = null) =>
+  new AppError(ErrorCode.CONFLICT, message, data);
+export const forbidden = (message = '没有权限执行此操作') => new AppError(ErrorCode.FORBIDDEN, message);
+export const tokenInvalid = (message = '登录信息已失效，请重新登录') =>
+  new AppError(ErrorCode.TOKEN_INVALID, message);
+export const tokenExpired = (message = '登录已过期') => new AppError(ErrorCode.TOKEN_EXPIRED, message);
+
+export const validationFailed = (errors: FieldError[], message = errors[0]?.message ?? '参数校验失败') =>
+  new AppError(ErrorCode.VALIDATION, message, { errors });

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../db/client';
+import { appSettings } from '../db/schema';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+  tokenId: string;
+}
+
+export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export interface TokenService {
+  sign(claims: AccessClaims): Promise<string>;
+  /** `acceptExpired` still checks the signature: logout and refresh take a token that has run out. */
+  verify(token: string, options?: { acceptExpired?: boolean }): Promise<VerifyResult>;
+  /** Lifetime of an access token in seconds, answered to the client as `expires_in`. */
+  readonly accessTtl: number;
+}
+
+const SECRET_SETTING = 'token_signing_secret';
+
+/**
+ * The configured secret, or one generated on first start and kept in the database, so that an embedded
+ * install works without setup and restarts do not sign everybody out.
+ */
+export async function loadSigningSecret(db: Database, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insert(appSettings)
+    .values({ key: SECRET_SETTING, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_SETTING));
+  if (typeof row?.value !== 'string') throw new Error('token signing secret is missing');
+  return new TextEncoder().encode(row.value);
+}
+
+export function createTokenService(secret: Uint8Array, accessTtl: number): TokenService {
+  return {
+    accessTtl,
+    sign: (claims) =>
+      new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setJti(claims.tokenId)
+        .setIssuedAt()
+        .setExpirationTime(`${accessTtl}s`)
+        .sign(secret),
+    verify: async (token, options = {}) => {
+      try {
+        const currentDate = options.acceptExpired ? beforeExpiry(token) : undefined;
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.jti !== 'string') {
+          return { ok: false, reason: 'invalid' };
+        }
+        return { ok: true, claims: { userId, sessionId: payload.sid, tokenId: payload.jti } };
+      } catch (error) {
+        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
+
+function beforeExpiry(token: string): Date | undefined {
+  const { exp } = decodeJwt(token);
+  return typeof exp === 'number' ? new Date((exp - 1) * 1000) : undefined;
+}

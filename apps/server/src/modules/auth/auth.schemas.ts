@@ -1,0 +1,39 @@
+import { zRequiredString } from '@dealer-hr/shared';
+import { z } from 'zod';
+
+export const loginBody = z.object({
+  username: zRequiredString('用户名', { max: 64 }),
+  password: zRequiredString('密码', { max: 128 }),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const tokenAnswer = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
+
+export const postEntry = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  isMain: z.boolean(),
+  department: z.string(),
+  store: z.string().nullable(),
+});
+
+export const userInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  face: z.string().nullable(),
+  avatar: z.string().nullable(),
+  introduction: z.string(),
+  employeeId: z.number().int().nullable(),
+  isSale: z.boolean(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  post: z.array(postEntry),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const logoutAnswer = z.object({ url: z.string().optional() }).nullable();

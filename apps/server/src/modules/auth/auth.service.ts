@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { assignments, departments, employees, posts, sessions, stores, users } from '../../db/schema';
+import { forbidden, notFound, validationFailed } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import type { TokenService } from '../../lib/tokens';
+import { loadAccess } from '../access/access.service';
+import type { LoginBody, UserInfo } from './auth.schemas';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const WRONG_CREDENTIALS = '用户名或密码错误';
+
+/** Username login: checks the password, opens a database session and signs its first access token. */
+export async function login(
+  db: Database,
+  tokens: TokenService,
+  input: LoginBody,
+  client: ClientInfo,
+  refreshTtlSeconds: number,
+) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${input.username})`, isNull(users.deletedAt)))
+    .limit(1);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) throw validationFailed([{ field: 'password', message: WRONG_CREDENTIALS }]);
+  if (user.status === 'frozen') throw forbidden('账号已被冻结，请联系管理员');
+
+  const sessionId = randomUUID();
+  const tokenId = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(sessions).values({
+      id: sessionId,
+      userId: user.id,
+      tokenId,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512),
+      refreshExpiresAt: new Date(Date.now() + refreshTtlSeconds * 1000),
+    });
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  });
+  return {
+    access_token: await tokens.sign({ userId: user.id, sessionId, tokenId }),
+    token_type: 'Bearer' as const,
+    expires_in: tokens.accessTtl,
+  };
+}
+
+export async function logout(db: Database, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'logout' })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** The header's user: name, face and posts (main post first), with roles and permissions. */
+export async function userInfo(db: Database, userId: number): Promise<UserInfo> {
+  const [row] = await db
+    .select({ user: users, employee: employees })
+    .from(users)
+    .leftJoin(employees, eq(employees.id, users.employeeId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw notFound('用户不存在');
+  const { user, employee } = row;
+  const held = employee
+    ? await db
+        .select({
+          id: posts.id,
+          title: posts.name,
+          isMain: assignments.isMain,
+          department: departments.name,
+          store: stores.name,
+        })
+        .from(assignments)
+        .innerJoin(posts, eq(posts.id, assignments.postId))
+        .innerJoin(departments, eq(departments.id, assignments.departmentId))
+        .leftJoin(stores, eq(stores.id, assignments.storeId))
+        .where(and(eq(assignments.employeeId, employee.id), isNull(assignments.endDate)))
+        .orderBy(desc(assignments.isMain), asc(assignments.startDate))
+    : [];
+  const access = await loadAccess(db, userId);
+  const face = employee?.faceUrl ?? null;
+  return {
+    id: user.id,
+    username: user.username,
+    name: employee?.name ?? user.name,
+    face,
+    avatar: face,
+    introduction: '',
+    employeeId: employee?.id ?? null,
+    isSale: user.isSale,
+    roles: access.roleKeys,
+    permissions: access.isSuper ? ['*'] : [...access.permissions].sort(),
+    post: held,
+  };
+}

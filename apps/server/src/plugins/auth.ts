@@ -1,0 +1,86 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { forbidden, tokenExpired, tokenInvalid } from '../lib/errors';
+import type { TokenService } from '../lib/tokens';
+import { can, loadAccess, type Access } from '../modules/access/access.service';
+
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  tokenId: string;
+  employeeId: number | null;
+  /** Roles and permissions, loaded on first use within the request. */
+  access(): Promise<Access>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Permission name a route needs (a menu item's `perm`); absent means any signed-in user. */
+    permission?: string;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for protected scopes: resolves the bearer token to a live session or throws. */
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** The signed-in caller of a protected route (the scope's onRequest hook has set it). */
+export function actor(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw tokenInvalid();
+  return request.auth;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+async function resolveSession(
+  db: Database,
+  tokens: TokenService,
+  request: FastifyRequest,
+): Promise<AuthContext> {
+  const token = bearerToken(request);
+  if (!token) throw tokenInvalid('缺少登录凭证，请先登录');
+  const verified = await tokens.verify(token);
+  if (!verified.ok) throw verified.reason === 'expired' ? tokenExpired() : tokenInvalid();
+  const { claims } = verified;
+  const [row] = await db
+    .select({ tokenId: sessions.tokenId, status: users.status, employeeId: users.employeeId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt), isNull(users.deletedAt)))
+    .limit(1);
+  // A rotated-away token, an ended session or a removed user all mean: sign in again.
+  if (!row || row.tokenId !== claims.tokenId) throw tokenInvalid();
+  if (row.status === 'frozen') throw forbidden('账号已被冻结，请联系管理员');
+  let access: Promise<Access> | undefined;
+  return {
+    ...claims,
+    employeeId: row.employeeId,
+    access: () => (access ??= loadAccess(db, claims.userId)),
+  };
+}
+
+export default fp(
+  async function auth(app: FastifyInstance, options: { db: Database; tokens: TokenService }) {
+    app.decorateRequest('auth', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.auth = await resolveSession(options.db, options.tokens, request);
+      const permission = request.routeOptions.config.permission;
+      if (permission && !can(await request.auth.access(), permission)) {
+        request.log.info({ permission, userId: request.auth.userId }, 'permission refused');
+        throw forbidden();
+      }
+    });
+  },
+  { name: 'auth' },
+);

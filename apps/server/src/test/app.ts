@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
+import { onServer, uniqueSuffix, urlForDatabase } from './database';
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  config: Config;
+  /** Signs in through the real route and answers the bearer header value. */
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const info = inject('database');
+  if (info.kind === 'pglite') {
+    const dump = new Blob([await readFile(info.dumpFile)]);
+    const database = openPglite({ pglite: await PGlite.create({ loadDataDir: dump }) });
+    return { database, drop: async () => {} };
+  }
+  const name = `${info.prefix}_${uniqueSuffix()}`;
+  await onServer(info.serverUrl, (client) =>
+    client.query(`create database "${name}" template "${info.template}"`),
+  );
+  const database = openPostgres(urlForDatabase(info.serverUrl, name), 4);
+  const drop = () =>
+    onServer(info.serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
+      () => {},
+    );
+  return { database, drop };
+}
+
+/** A real app on its own copy of the migrated, seeded database; requests go through `app.inject`. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await cloneDatabase();
+  const config = loadConfig({ WEB_DIST: '/nonexistent-web-dist', ...env });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const app = await buildApp({ config, database, logger });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async login(username = 'admin', password = config.ADMIN_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password },
+      });
+      const body = response.json();
+      if (body.code !== 200) throw new Error(`login as ${username} failed: ${response.body}`);
+      return `Bearer ${body.data.access_token}`;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

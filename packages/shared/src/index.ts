@@ -1,0 +1,7 @@
+export * from './error-codes';
+export * from './constants';
+export * from './dictionary-types';
+export * from './validation';
+export * from './id-number';
+export * from './time';
+export * from './number';
