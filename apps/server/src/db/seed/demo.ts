@@ -243,19 +243,17 @@ export async function seedDemo(db: Database, demoPassword: string) {
   await db.insert(posts).values(postRows);
   const postId = new Map(postRows.map((row) => [row.code, row.id]));
 
-  await db
-    .insert(headcountPlans)
-    .values(
-      storeRows.flatMap((store) =>
-        postSeeds
-          .filter((seed) => seed.plannedPerStore > 0)
-          .map((seed) => ({
-            storeId: store.id,
-            postId: postId.get(seed.code)!,
-            planned: seed.plannedPerStore,
-          })),
-      ),
-    );
+  await db.insert(headcountPlans).values(
+    storeRows.flatMap((store) =>
+      postSeeds
+        .filter((seed) => seed.plannedPerStore > 0)
+        .map((seed) => ({
+          storeId: store.id,
+          postId: postId.get(seed.code)!,
+          planned: seed.plannedPerStore,
+        })),
+    ),
+  );
 
   const people = personFactory(dict);
   const staff: EmployeeRow[] = [];

@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServer } from './server';
+
+// Load runs are bounded in time and only target the server this script started on loopback.
+const DURATION_S = Number(process.argv[2] ?? 5);
+const CONNECTIONS = 20;
+
+async function load(
+  title: string,
+  url: string,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
+) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...init });
+  const errors = result.errors + result.non2xx;
+  console.log(
+    `${title.padEnd(32)} ${String(Math.round(result.requests.average)).padStart(7)} req/s` +
+      `   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${errors}`,
+  );
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-hr-bench-'));
+try {
+  const fresh = await startServer({ DATA_DIR: dataDir });
+  console.log(`start on a fresh data dir (initdb, migrate, seed): ${fresh.readyMs} ms`);
+  await fresh.stop();
+  const server = await startServer({ DATA_DIR: dataDir });
+  console.log(`start on an existing data dir:                    ${server.readyMs} ms`);
+
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
+  });
+  const answer = (await login.json()) as { data: { access_token: string } };
+  const token = answer.data.access_token;
+  const authorization = `Bearer ${token}`;
+
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, embedded database`);
+  await load('GET /api/health', `${server.url}/api/health`);
+  await load('POST /api/auth/me', `${server.url}/api/auth/me`, {
+    method: 'POST',
+    headers: { authorization },
+  });
+  await load('GET /api/auth/menus/tree', `${server.url}/api/auth/menus/tree`, { headers: { authorization } });
+  await server.stop();
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,26 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath, chromiumArgs } from './support/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  use: {
+    // Set by the global setup, which starts the server on a free port; workers load this file after it.
+    baseURL: process.env.E2E_BASE_URL,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 768 } } },
+  ],
+});
