@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One run, three projects: each workspace keeps its own environment and setup.
+// One run, one project per workspace (each keeps its own environment and setup) plus the tooling tests.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: ['packages/shared', 'apps/server', 'apps/web', 'scripts'],
   },
 });
