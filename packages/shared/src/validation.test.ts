@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { FormRule } from './validation';
+import type { FormRule } from './rules';
 import {
   antdRules,
   EMAIL_VALIDATE_DELAY_MS,
@@ -27,7 +27,7 @@ import {
   zRequiredSelect,
   zRequiredString,
   zTimeRange,
-} from './validation';
+} from '.';
 
 /** Messages of a failed parse; [] when it succeeds. */
 function errorsOf(schema: z.ZodType, value: unknown): string[] {
