@@ -1,0 +1,45 @@
+import { Menu } from 'antd';
+import type { MenuProps } from 'antd';
+import { createElement, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { MenuNode } from '../../features/auth/api/get-menu-tree';
+import { menuIcon } from './menu-icons';
+import { ancestorKeys, isDirectory, menuKey, normalizePath, sidebarNodes } from './menu-tree';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+/** `menu.<name>` in the current language, else the server's Chinese title. */
+export function useMenuTitle(): (node: MenuNode) => string {
+  const { t } = useTranslation();
+  return (node) => t(`menu.${node.name}`, { defaultValue: node.title });
+}
+
+function toItems(nodes: readonly MenuNode[], titleOf: (node: MenuNode) => string): MenuItem[] {
+  return nodes.map((node) => {
+    const Icon = menuIcon(node.quick_icon);
+    const base = { key: menuKey(node), label: titleOf(node), icon: Icon ? createElement(Icon) : undefined };
+    return isDirectory(node) ? { ...base, children: toItems(node.children, titleOf) } : base;
+  });
+}
+
+export function SidebarMenu({ menus }: { menus: readonly MenuNode[] }) {
+  const { t } = useTranslation();
+  const titleOf = useMenuTitle();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const visible = useMemo(() => sidebarNodes(menus), [menus]);
+  const items = toItems(visible, titleOf);
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      aria-label={t('nav.main')}
+      items={items}
+      selectedKeys={[normalizePath(pathname)]}
+      defaultOpenKeys={ancestorKeys(visible, pathname)}
+      onClick={({ key }) => navigate(key)}
+    />
+  );
+}

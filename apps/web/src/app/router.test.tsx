@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { menus, sessionRoutes, user as admin } from '../test/fixtures';
+import { fail, mockApi, ok } from '../test/mock-api';
+import { renderApp } from '../test/render-app';
+
+describe('guard (spec section 2)', () => {
+  it('sends a visitor without a token to /login with the page to come back to', async () => {
+    const { calls } = mockApi({});
+    const { location } = renderApp('/staff/list?page=2');
+
+    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
+    expect(location()).toBe('/login?redirect=%2Fstaff%2Flist%3Fpage%3D2');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends a signed-in user from /login to the dashboard, and / there too', async () => {
+    Cookies.set('Token', 'token-1');
+    mockApi(sessionRoutes);
+    const first = renderApp('/login');
+    expect(await screen.findByText('欢迎回来！')).toBeInTheDocument();
+    expect(first.location()).toBe('/dashboard/dashboard');
+    first.unmount();
+
+    const second = renderApp('/');
+    expect(await screen.findByText('欢迎回来！')).toBeInTheDocument();
+    expect(second.location()).toBe('/dashboard/dashboard');
+  });
+
+  it('ends the session with a message when the user info cannot be loaded', async () => {
+    Cookies.set('Token', 'token-1');
+    mockApi({ ...sessionRoutes, 'POST /api/auth/me': fail(500, '服务器内部错误', 500) });
+    const { location } = renderApp('/staff/list');
+
+    expect(await screen.findByText('获取用户信息失败，请重新登录')).toBeInTheDocument();
+    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
+    expect(location()).toBe('/login?redirect=%2Fstaff%2Flist');
+    expect(Cookies.get('Token')).toBeUndefined();
+  });
+
+  it('ends the session when the server no longer accepts the token', async () => {
+    Cookies.set('Token', 'revoked');
+    mockApi({ ...sessionRoutes, 'POST /api/auth/me': fail(10004, '登录信息无效', 401) });
+    const { location } = renderApp('/dashboard/dashboard');
+
+    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
+    expect(location()).toBe('/login?redirect=%2Fdashboard%2Fdashboard');
+    expect(Cookies.get('Token')).toBeUndefined();
+  });
+
+  it('redirects unknown paths to /404', async () => {
+    Cookies.set('Token', 'token-1');
+    mockApi(sessionRoutes);
+    const { location } = renderApp('/no/such/page');
+
+    expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeInTheDocument();
+    expect(location()).toBe('/404');
+  });
+});
+
+describe('placeholder layout', () => {
+  beforeEach(() => {
+    Cookies.set('Token', 'token-1');
+  });
+
+  it("shows the user's name and first post, and the permitted menu without hidden pages", async () => {
+    mockApi(sessionRoutes);
+    renderApp('/dashboard/dashboard');
+
+    expect(await screen.findByText('张伟')).toBeInTheDocument();
+    expect(screen.getByText('人事经理')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '经销商人事管理系统' })).toBeInTheDocument();
+    expect(screen.getByText('© 经销商人事管理系统 版权所有')).toBeInTheDocument();
+    const nav = screen.getByRole('menu', { name: '主菜单' });
+    expect(within(nav).getByText('首页')).toBeInTheDocument();
+    expect(within(nav).getByText('员工管理')).toBeInTheDocument();
+    expect(within(nav).queryByText('员工详情')).not.toBeInTheDocument();
+    expect(document.title).toBe('工作台 - 经销商人事管理系统');
+  });
+
+  it('says 无岗位 for a user without posts', async () => {
+    mockApi({ ...sessionRoutes, 'POST /api/auth/me': ok({ ...admin, post: [] }) });
+    renderApp('/dashboard');
+
+    expect(await screen.findByText('无岗位')).toBeInTheDocument();
+  });
+
+  it('navigates from the menu, and shows 暂未开放 for pages not built yet', async () => {
+    mockApi(sessionRoutes);
+    const { user, location } = renderApp('/dashboard/dashboard');
+
+    await user.click(await screen.findByText('员工管理'));
+    await user.click(await screen.findByText('员工花名册'));
+
+    expect(await screen.findByText('暂未开放')).toBeInTheDocument();
+    expect(location()).toBe('/staff/list');
+  });
+
+  it('opens hidden pages by their path and leads a directory to its first page', async () => {
+    mockApi(sessionRoutes);
+    const hidden = renderApp('/staff/detail');
+    expect(await screen.findByText('暂未开放')).toBeInTheDocument();
+    hidden.unmount();
+
+    const directory = renderApp('/staff');
+    await waitFor(() => expect(directory.location()).toBe('/staff/list'));
+  });
+
+  it('translates menu titles by name and keeps the server title for names without a translation', async () => {
+    await i18n.changeLanguage('en');
+    mockApi(sessionRoutes);
+    const { user } = renderApp('/dashboard/dashboard');
+
+    const nav = await screen.findByRole('menu', { name: 'Main menu' });
+    await user.click(within(nav).getByText('Staff'));
+    expect(await within(nav).findByText('Staff roster')).toBeInTheDocument();
+    expect(within(nav).getByText(menus[1]!.children[2]!.title)).toBeInTheDocument();
+  });
+
+  it('logs out: tells the server, forgets the session and goes to /login', async () => {
+    const { calls } = mockApi({ ...sessionRoutes, 'POST /api/logout': ok(null) });
+    window.localStorage.setItem('userInfo', JSON.stringify(admin));
+    const { user, location } = renderApp('/dashboard/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: /退出登录/ }));
+
+    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/logout')).toBe(true);
+    expect(Cookies.get('Token')).toBeUndefined();
+    expect(window.localStorage.length).toBe(0);
+  });
+});

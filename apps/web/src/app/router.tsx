@@ -1,0 +1,66 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading';
+import { HOME_PATH, setNavigator } from '../lib/navigation';
+import { RouteError } from './routes/route-error';
+import { redirectIfSignedIn, requireSession } from './route-guards';
+
+// Page modules load on demand, so the login page does not carry the signed-in area.
+const dashboardPage = () =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      HydrateFallback: PageLoading,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          path: '/login',
+          loader: redirectIfSignedIn,
+          lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+        },
+        {
+          path: '/401',
+          lazy: () => import('./routes/unauthorized-page').then((m) => ({ Component: m.UnauthorizedPage })),
+        },
+        {
+          path: '/404',
+          lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+        },
+        {
+          path: '/',
+          loader: requireSession(queryClient),
+          lazy: () => import('./layout/basic-layout').then((m) => ({ Component: m.BasicLayout })),
+          children: [
+            { index: true, loader: () => redirect(HOME_PATH) },
+            { path: 'dashboard', lazy: dashboardPage },
+            { path: 'dashboard/dashboard', lazy: dashboardPage },
+            // Menu paths whose pages are not built yet, and everything else (-> /404).
+            {
+              path: '*',
+              lazy: () => import('./routes/menu-fallback').then((m) => ({ Component: m.MenuFallback })),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Lets lib code (the api-client ending a session) navigate through the router. */
+export function registerNavigator(router: AppRouter): void {
+  setNavigator({
+    navigate: (to) => void router.navigate(to, { replace: true }),
+    currentPath: () => router.state.location.pathname + router.state.location.search,
+  });
+}
+
+export function createAppRouter(queryClient: QueryClient): AppRouter {
+  const router = createBrowserRouter(createRoutes(queryClient));
+  registerNavigator(router);
+  return router;
+}

@@ -1,0 +1,120 @@
+import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '@dealer-hr/shared/error-codes';
+import { fieldLabels } from '@dealer-hr/shared/rules';
+import { LanguageSwitch } from '../../components/language-switch';
+import { ApiError, fieldErrorsOf } from '../../lib/api-client';
+import { requiredRules } from '../../lib/form-rules';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLoginMutation } from './api/login';
+import type { LoginInput } from './api/login';
+import { safeRedirect } from './safe-redirect';
+import styles from './login-page.module.css';
+
+const FIELDS: readonly string[] = ['username', 'password'] satisfies (keyof LoginInput)[];
+
+function salesHomeOf(error: ApiError): string | undefined {
+  const url = (error.data as { url?: unknown } | null)?.url;
+  return typeof url === 'string' ? url : undefined;
+}
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation(['login', 'common']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<LoginInput>();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  useDocumentTitle(t('submit'));
+
+  // Messages already on screen follow a language switch too.
+  const language = i18n.resolvedLanguage;
+  useEffect(() => {
+    const shown = form.getFieldsError().filter((field) => field.errors.length > 0);
+    if (language && shown.length > 0)
+      void form.validateFields(shown.map((field) => field.name)).catch(() => {});
+  }, [form, language]);
+
+  const loginMutation = useLoginMutation({
+    onSuccess: () => navigate(safeRedirect(searchParams.get('redirect')), { replace: true }),
+    onError: (error) => {
+      const fieldErrors = fieldErrorsOf(error).filter((entry) => FIELDS.includes(entry.field));
+      if (fieldErrors.length > 0) {
+        form.setFields(
+          fieldErrors.map((entry) => ({ name: entry.field as keyof LoginInput, errors: [entry.message] })),
+        );
+      } else if (error instanceof ApiError) {
+        const salesHome = error.code === ErrorCode.SALES_ONLY ? salesHomeOf(error) : undefined;
+        if (salesHome) window.location.assign(salesHome);
+        // Other codes have been shown by the api-client already.
+        else if (error.code === ErrorCode.VALIDATION) void message.error(error.message);
+      } else {
+        void message.error(t('common:request.network'));
+      }
+    },
+  });
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.toolbar}>
+        <LanguageSwitch />
+      </header>
+      <main className={styles.main}>
+        <section className={styles.card}>
+          <div className={styles.brand}>
+            <span className={styles.logo} aria-hidden>
+              <TeamOutlined />
+            </span>
+            <h1 className={styles.title}>{t('common:appTitle')}</h1>
+            <p className={styles.subtitle}>{t('subtitle')}</p>
+          </div>
+          <Form
+            form={form}
+            name="login"
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            disabled={loginMutation.isPending}
+            onFinish={(values) => loginMutation.mutate(values)}
+          >
+            <Form.Item
+              name="username"
+              label={t('username.label')}
+              rules={requiredRules(fieldLabels.username, t('username.required'))}
+            >
+              <Input
+                prefix={<UserOutlined />}
+                placeholder={t('username.placeholder')}
+                autoComplete="username"
+                autoFocus
+              />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('password.label')}
+              rules={requiredRules(fieldLabels.password, t('password.required'))}
+            >
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('password.placeholder')}
+                autoComplete="current-password"
+              />
+            </Form.Item>
+            <Button
+              className={styles.submit}
+              type="primary"
+              htmlType="submit"
+              block
+              loading={loginMutation.isPending}
+            >
+              {t('submit')}
+            </Button>
+          </Form>
+        </section>
+      </main>
+      <footer className={styles.footer}>{t('common:copyright')}</footer>
+    </div>
+  );
+}

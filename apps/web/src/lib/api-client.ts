@@ -1,0 +1,173 @@
+import { ErrorCode } from '@dealer-hr/shared/error-codes';
+import { REQUEST_TIMEOUT_MS } from '@dealer-hr/shared/constants';
+import type { Envelope, FieldError } from '@dealer-hr/shared/error-codes';
+import { getToken } from './auth-token';
+import { notifyError } from './feedback';
+import { i18n } from './i18n';
+import { LOGIN_PATH, currentPath, loginPath, navigateTo } from './navigation';
+import { endSession } from './session';
+
+const API_BASE = '/api';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type ParamValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type QueryParams = Record<string, ParamValue>;
+
+export interface RequestOptions {
+  method?: Method;
+  /** Relative to /api, e.g. `/auth/me`. */
+  url: string;
+  params?: QueryParams;
+  data?: unknown;
+  signal?: AbortSignal;
+  /** Leaves the error to the caller instead of showing the server's message. */
+  silent?: boolean;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: number;
+  readonly data: unknown;
+  readonly status: number;
+
+  constructor(code: number, message: string, data: unknown, status: number) {
+    super(message);
+    this.code = code;
+    this.data = data;
+    this.status = status;
+  }
+}
+
+/** Codes whose message is not toasted: forms show 422 on their fields, the session codes end the session. */
+const QUIET_CODES = new Set<number>([
+  ErrorCode.VALIDATION,
+  ErrorCode.TOKEN_INVALID,
+  ErrorCode.TOKEN_EXPIRED,
+  ErrorCode.FORBIDDEN,
+  ErrorCode.SALES_ONLY,
+]);
+
+export const SESSION_CODES = new Set<number>([
+  ErrorCode.TOKEN_INVALID,
+  ErrorCode.TOKEN_EXPIRED,
+  ErrorCode.FORBIDDEN,
+]);
+
+/** Spec section 5: a falsy value (and an empty list) means "no filter" and is not sent. */
+export function buildQuery(params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (!value) continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) search.append(key, value.join(','));
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+// The one place that reacts to a lost session. The session issue replaces it with the 10005 refresh
+// queue and the 10004 re-login dialog; for now every session code signs the user out.
+function handleSessionError(error: ApiError): void {
+  if (error.code === ErrorCode.FORBIDDEN) notifyError(error.message);
+  // A request sent without a token (login of a frozen user) has no session to end.
+  if (!getToken()) return;
+  endSession();
+  const here = currentPath();
+  if (!here.startsWith(LOGIN_PATH)) navigateTo(loginPath(here));
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+interface Answer {
+  status: number;
+  body: Envelope<unknown>;
+}
+
+async function send(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Answer> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('Request timed out', 'TimeoutError')),
+    REQUEST_TIMEOUT_MS,
+  );
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (isEnvelope(body)) return { status: response.status, body };
+    const text = i18n.t('common:request.failed', { status: response.status });
+    throw new ApiError(response.status, text, null, response.status);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+export async function request<T>({
+  method = 'GET',
+  url,
+  params,
+  data,
+  signal,
+  silent = false,
+}: RequestOptions): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const init: RequestInit = { method, headers };
+  if (data !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    init.body = JSON.stringify(data);
+  }
+
+  let answer: Answer;
+  try {
+    answer = await send(`${API_BASE}${url}${buildQuery(params)}`, init, signal);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (!silent) notifyError(error.message);
+    } else if (!signal?.aborted) {
+      console.error(`${method} ${API_BASE}${url} failed`, error);
+    }
+    throw error;
+  }
+
+  const { status, body } = answer;
+  if (body.code === ErrorCode.OK) return body.data as T;
+
+  const error = new ApiError(body.code, body.message, body.data, status);
+  if (SESSION_CODES.has(error.code)) handleSessionError(error);
+  else if (!silent && !QUIET_CODES.has(error.code)) notifyError(error.message);
+  throw error;
+}
+
+type Options = Omit<RequestOptions, 'method' | 'url' | 'params' | 'data'>;
+
+export const get = <T>(url: string, params?: QueryParams, options?: Options) =>
+  request<T>({ method: 'GET', url, params, ...options });
+export const post = <T>(url: string, data?: unknown, options?: Options) =>
+  request<T>({ method: 'POST', url, data, ...options });
+export const put = <T>(url: string, data?: unknown, options?: Options) =>
+  request<T>({ method: 'PUT', url, data, ...options });
+export const del = <T>(url: string, data?: unknown, options?: Options) =>
+  request<T>({ method: 'DELETE', url, data, ...options });
+
+/** The `data.errors` of a 422 answer, for a form to show on its fields. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!(error instanceof ApiError) || error.code !== ErrorCode.VALIDATION) return [];
+  const errors = (error.data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (entry): entry is FieldError =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof entry.field === 'string' &&
+      typeof entry.message === 'string',
+  );
+}

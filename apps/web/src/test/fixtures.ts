@@ -1,0 +1,56 @@
+import type { MenuNode } from '../features/auth/api/get-menu-tree';
+import type { UserInfo } from '../features/auth/api/get-user-info';
+
+export const user: UserInfo = {
+  id: 1,
+  username: 'admin',
+  name: '张伟',
+  face: null,
+  avatar: null,
+  introduction: '',
+  employeeId: 1,
+  isSale: false,
+  roles: ['admin'],
+  permissions: [],
+  post: [{ id: 3, title: '人事经理', isMain: true, department: '人力资源部', store: null }],
+};
+
+const node = (
+  id: number,
+  parentId: number | null,
+  name: string,
+  title: string,
+  path: string,
+  typeId: number,
+  children: MenuNode[] = [],
+): MenuNode => ({
+  id,
+  parent_id: parentId,
+  name,
+  title,
+  path,
+  type_id: typeId,
+  perm: [],
+  quick_icon: typeId === 1 ? 'TeamOutlined' : null,
+  affix: false,
+  noCache: false,
+  sort: id,
+  children,
+});
+
+export const menus: MenuNode[] = [
+  node(1, null, 'home', '首页', '/dashboard', 1, [
+    node(2, 1, 'dashboard', '工作台', '/dashboard/dashboard', 2),
+  ]),
+  node(10, null, 'staff', '员工管理', '/staff', 1, [
+    node(11, 10, 'staffList', '员工花名册', '/staff/list', 2),
+    node(12, 10, 'staffDetail', '员工详情', '/staff/detail', 4),
+    node(13, 10, 'payroll', '薪资核算', '/staff/payroll', 2),
+  ]),
+];
+
+/** The server's answers for a signed-in session. */
+export const sessionRoutes = {
+  'POST /api/auth/me': { body: { code: 200, message: 'success', data: user } },
+  'GET /api/auth/menus/tree': { body: { code: 200, message: 'success', data: menus } },
+};

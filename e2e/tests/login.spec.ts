@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const password = 'Admin@2026';
+
+async function signIn(page: Page, username = 'admin', secret = password) {
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(secret);
+  await page.getByRole('button', { name: '登录' }).click();
+}
+
+test('admin signs in through the login page and lands on the dashboard', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByRole('heading', { name: '经销商人事管理系统' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/login-zh-1366.png' });
+
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  await expect(page.getByText('系统管理员').first()).toBeVisible();
+  const token = (await context.cookies()).find((cookie) => cookie.name === 'Token');
+  expect(token?.value.split('.')).toHaveLength(3);
+  // The sidebar is built from the server's menu tree.
+  await expect(page.getByRole('menuitem', { name: /组织管理/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/dashboard-zh-1366.png' });
+
+  // With a token, the login page sends the user to the dashboard.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+});
+
+test('the redirect parameter survives the round trip through the login page', async ({ page }) => {
+  await page.goto('/organization/stores');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Forganization%2Fstores$/);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/organization\/stores$/);
+  // Areas not built yet say so instead of showing a blank page.
+  await expect(page.getByText('暂未开放')).toBeVisible();
+});
+
+test('bad credentials and empty fields are explained in Chinese', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByText('用户名不能为空')).toBeVisible();
+  await expect(page.getByText('密码不能为空')).toBeVisible();
+
+  await signIn(page, 'admin', 'wrong-password');
+  await expect(page.getByText('用户名或密码错误').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the language switch changes the login page and is remembered', async ({ page, context }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: '切换语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Dealer Personnel Management System' })).toBeVisible();
+  expect((await context.cookies()).find((cookie) => cookie.name === 'language')?.value).toBe('en');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dealer Personnel Management System' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/login-en-1366.png' });
+});
+
+test('the login page fits a 390 px wide phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  const submit = page.getByRole('button', { name: '登录' });
+  await expect(submit).toBeVisible();
+  const box = await submit.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/screenshots/login-zh-390.png' });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+  await page.screenshot({ path: 'test-results/screenshots/dashboard-zh-390.png' });
+});
