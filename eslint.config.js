@@ -1,37 +1,8 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-// Web features never import each other; only app/ composes them (bulletproof-react).
-// The zones are derived from the folders, so a new feature is covered without editing this file.
-const webFeatures = (() => {
-  try {
-    return readdirSync('apps/web/src/features', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-  } catch {
-    return [];
-  }
-})();
-
-const featureZones = webFeatures.map((feature) => ({
-  target: `./apps/web/src/features/${feature}`,
-  from: './apps/web/src/features',
-  except: [`./${feature}`],
-  message:
-    'Features do not import each other: move the shared piece to components/ or lib/, or compose in app/.',
-}));
-
-// Shared code flows one way: shared -> features -> app.
-const layerZones = [
-  { target: './apps/web/src/features', from: './apps/web/src/app' },
-  { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-  { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
-  { target: './packages/shared', from: ['./apps'] },
-];
+import layerBoundaries from './scripts/eslint/layer-boundaries.js';
 
 export default tseslint.config(
   {
@@ -41,11 +12,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: {
-      // Without a resolver that knows TypeScript's extensionless imports, the path zones below match nothing.
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-    },
+    plugins: { project: { rules: { 'layer-boundaries': layerBoundaries } } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -54,7 +21,7 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' },
       ],
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }],
+      'project/layer-boundaries': 'error',
     },
   },
   {

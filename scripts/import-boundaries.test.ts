@@ -8,7 +8,7 @@ const eslint = new ESLint({ cwd: repoRoot });
 
 async function boundaryErrors(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: `${repoRoot}${filePath}` });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths');
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'project/layer-boundaries');
 }
 
 describe('import boundaries', () => {
