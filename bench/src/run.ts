@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startServer } from './server';
+import { startServer } from '../../scripts/built-server';
 
 // Load runs are bounded in time and only target the server this script started on loopback.
 const DURATION_S = Number(process.argv[2] ?? 5);
@@ -23,10 +23,10 @@ async function load(
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-hr-bench-'));
 try {
-  const fresh = await startServer({ DATA_DIR: dataDir });
+  const fresh = await startServer({ dataDir });
   console.log(`start on a fresh data dir (initdb, migrate, seed): ${fresh.readyMs} ms`);
   await fresh.stop();
-  const server = await startServer({ DATA_DIR: dataDir });
+  const server = await startServer({ dataDir });
   console.log(`start on an existing data dir:                    ${server.readyMs} ms`);
 
   const login = await fetch(`${server.url}/api/login`, {

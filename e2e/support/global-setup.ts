@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromiumPath } from './chromium';
-import { serverEntry, startServer } from './server';
+import { startServer } from '../../scripts/built-server';
 
 export default async function globalSetup() {
   const chromium = chromiumPath();
@@ -9,7 +9,6 @@ export default async function globalSetup() {
       `Chromium not found at ${chromium}: install it with "apt-get install -y chromium fonts-noto-cjk" or set CHROMIUM_PATH.`,
     );
   }
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run "npm run build" first.`);
   const server = await startServer();
   process.env.E2E_BASE_URL = server.url;
   return () => server.stop();

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { newDataDir, startServer } from '../support/server';
+import { newDataDir, startServer } from '../../scripts/built-server';
 
 const password = 'Admin@2026';
 

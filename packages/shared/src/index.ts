@@ -6,3 +6,4 @@ export * from './validation';
 export * from './id-number';
 export * from './time';
 export * from './number';
+export type * from './api-types';

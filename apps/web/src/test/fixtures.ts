@@ -1,5 +1,4 @@
-import type { MenuNode } from '../features/auth/api/get-menu-tree';
-import type { UserInfo } from '../features/auth/api/get-user-info';
+import type { MenuNode, UserInfo } from '@dealer-hr/shared/api-types';
 
 export const user: UserInfo = {
   id: 1,

@@ -1,4 +1,4 @@
-import { zRequiredString } from '@dealer-hr/shared';
+import { zRequiredString, type UserInfo, type UserPost } from '@dealer-hr/shared';
 import { z } from 'zod';
 
 export const loginBody = z.object({
@@ -19,7 +19,7 @@ export const postEntry = z.object({
   isMain: z.boolean(),
   department: z.string(),
   store: z.string().nullable(),
-});
+}) satisfies z.ZodType<UserPost>;
 
 export const userInfo = z.object({
   id: z.number().int(),
@@ -33,7 +33,6 @@ export const userInfo = z.object({
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   post: z.array(postEntry),
-});
-export type UserInfo = z.infer<typeof userInfo>;
+}) satisfies z.ZodType<UserInfo>;
 
 export const logoutAnswer = z.object({ url: z.string().optional() }).nullable();

@@ -6,7 +6,8 @@ import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
 import { loadAccess } from '../access/access.service';
-import type { LoginBody, UserInfo } from './auth.schemas';
+import type { UserInfo } from '@dealer-hr/shared';
+import type { LoginBody } from './auth.schemas';
 
 export interface ClientInfo {
   ip: string;

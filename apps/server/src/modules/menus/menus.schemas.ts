@@ -1,19 +1,5 @@
+import type { MenuNode } from '@dealer-hr/shared';
 import { z } from 'zod';
-
-export interface MenuNode {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  title: string;
-  path: string;
-  type_id: number;
-  perm: { name: string }[];
-  quick_icon: string | null;
-  affix: boolean;
-  noCache: boolean;
-  sort: number;
-  children: MenuNode[];
-}
 
 export const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
   z.object({

@@ -1,9 +1,8 @@
 import { asc } from 'drizzle-orm';
-import { MenuType } from '@dealer-hr/shared';
+import { MenuType, type MenuNode } from '@dealer-hr/shared';
 import type { Database } from '../../db/client';
 import { menus } from '../../db/schema';
 import type { Access, MenuRow } from '../access/access.service';
-import type { MenuNode } from './menus.schemas';
 
 /**
  * The signed-in user's menu tree as the client's router expects it: directories, pages and hidden pages

@@ -1,7 +1,6 @@
-import { MenuType } from '@dealer-hr/shared';
+import { MenuType, type MenuNode } from '@dealer-hr/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import type { MenuNode } from './menus.schemas';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { Avatar, Button, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../features/auth/api/logout';
-import type { UserInfo } from '../../features/auth/api/get-user-info';
+import type { UserInfo } from '@dealer-hr/shared/api-types';
 import { LanguageSwitch } from '../../components/language-switch';
 import { LOGIN_PATH } from '../../lib/navigation';
 import styles from './basic-layout.module.css';

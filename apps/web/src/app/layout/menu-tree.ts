@@ -1,5 +1,5 @@
 import { MenuType } from '@dealer-hr/shared/dictionary-types';
-import type { MenuNode } from '../../features/auth/api/get-menu-tree';
+import type { MenuNode } from '@dealer-hr/shared/api-types';
 
 export const isDirectory = (node: MenuNode): boolean => node.type_id === MenuType.DIRECTORY;
 

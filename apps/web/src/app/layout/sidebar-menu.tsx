@@ -3,7 +3,7 @@ import type { MenuProps } from 'antd';
 import { createElement, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { MenuNode } from '../../features/auth/api/get-menu-tree';
+import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { menuIcon } from './menu-icons';
 import { ancestorKeys, isDirectory, menuKey, normalizePath, sidebarNodes } from './menu-tree';
 

@@ -55,8 +55,9 @@ const headOfficeRows: Row[] = [
   ['hr_manager', '人事经理', 'management', 'admin', null, 0],
 ];
 
-export const posts: PostSeed[] = [
-  ...storeRows.map(([code, name, postTypeCode, categoryCode, departmentCode, plannedPerStore, isMain]) => ({
+const toPost =
+  (headOffice: boolean) =>
+  ([code, name, postTypeCode, categoryCode, departmentCode, plannedPerStore, isMain]: Row) => ({
     code,
     name,
     postTypeCode,
@@ -64,16 +65,9 @@ export const posts: PostSeed[] = [
     departmentCode,
     plannedPerStore,
     isMain: isMain ?? true,
-    headOffice: false,
-  })),
-  ...headOfficeRows.map(([code, name, postTypeCode, categoryCode, departmentCode, plannedPerStore, isMain]) => ({
-    code,
-    name,
-    postTypeCode,
-    categoryCode,
-    departmentCode,
-    plannedPerStore,
-    isMain: isMain ?? true,
-    headOffice: true,
-  })),
-].map((post, index) => ({ ...post, sort: (index + 1) * 10 }));
+    headOffice,
+  });
+
+export const posts: PostSeed[] = [...storeRows.map(toPost(false)), ...headOfficeRows.map(toPost(true))].map(
+  (post, index) => ({ ...post, sort: (index + 1) * 10 }),
+);

@@ -1,28 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@dealer-hr/shared/api-types';
 import { post } from '../../../lib/api-client';
-
-export interface UserPost {
-  id: number;
-  title: string;
-  isMain: boolean;
-  department: string;
-  store: string | null;
-}
-
-export interface UserInfo {
-  id: number;
-  username: string;
-  name: string;
-  face: string | null;
-  avatar: string | null;
-  introduction: string;
-  employeeId: number | null;
-  isSale: boolean;
-  roles: string[];
-  permissions: string[];
-  /** Main post first. */
-  post: UserPost[];
-}
 
 export function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {
   return post<UserInfo>('/auth/me', undefined, { signal });

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+// Shared by the browser tests (e2e/) and the benchmarks (bench/): both drive the real built server.
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 
 export async function freePort(): Promise<number> {
@@ -24,6 +26,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   process: ChildProcess;
+  /** From spawn to the first healthy answer. */
+  readyMs: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -37,8 +41,10 @@ export const newDataDir = () => mkdtemp(path.join(tmpdir(), 'dealer-hr-e2e-'));
 export async function startServer(
   options: { env?: Record<string, string>; dataDir?: string } = {},
 ): Promise<RunningServer> {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run "npm run build" first.`);
   const port = await freePort();
   const dataDir = options.dataDir ?? (await newDataDir());
+  const started = performance.now();
   let log = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -65,12 +71,13 @@ export async function startServer(
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`server did not become healthy in 60 s:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
     url,
     dataDir,
     process: child,
+    readyMs: Math.round(performance.now() - started),
     output: () => log,
     async stop() {
       if (child.exitCode === null) {
