@@ -46,6 +46,9 @@ describe('server core', () => {
     ]);
     expect(doc.paths['/api/auth/me'].post.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/health'].get.security).toBeUndefined();
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
   });
 });
 
