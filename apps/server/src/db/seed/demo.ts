@@ -40,6 +40,15 @@ import { roles as roleSeeds } from './data/roles';
 
 /** Demo dates are fixed so that every install of the demo tells the same story. */
 const DEMO_TODAY = '2026-11-01';
+/** People hired in the three months before DEMO_TODAY are still on probation. */
+const PROBATION_SINCE = '2026-08-01';
+/** Head-office departments and the post their staff hold (the HR centre also has its director and manager). */
+const headOfficeStaffPost: Record<string, string> = {
+  hr_center: 'hr_specialist',
+  finance_center: 'accountant',
+  operations_center: 'admin_specialist',
+  it: 'it_engineer',
+};
 const BATCH = 500;
 
 type DepartmentRow = typeof departments.$inferInsert & { id: number };
@@ -197,7 +206,7 @@ function personFactory(dict: (type: number, code: string) => number): PersonFact
           rng() < 0.93 ? 'full_time' : pick(rng, ['intern', 'dispatched']),
         ),
         hasLicenseId: dict(DictType.HAS_LICENSE, rng() < 0.85 ? 'yes' : 'no'),
-        status: entryDate > '2026-08-01' ? 'probation' : 'regular',
+        status: entryDate > PROBATION_SINCE ? 'probation' : 'regular',
         entryDate,
       };
     },
@@ -270,23 +279,23 @@ export async function seedDemo(db: Database, demoPassword: string) {
   };
 
   const hqRegion = dict(DictType.REGION, 'east');
-  for (const seed of postSeeds.filter((post) => post.headOffice)) {
-    const department = tree.headOffice.get('hr_center')!;
+  // The HR centre's leaders; every head-office department then gets its staff.
+  const hrCenter = tree.headOffice.get('hr_center')!;
+  for (const postCode of ['hr_director', 'hr_manager']) {
     hire(
       people.next(rng, { city: '上海', entryFrom: '2012-01-01', regionItem: hqRegion }),
-      { departmentId: department.id, postId: postId.get(seed.code)! },
-      seed.code,
+      { departmentId: hrCenter.id, postId: postId.get(postCode)! },
+      postCode,
     );
   }
   for (const [code, department] of tree.headOffice) {
+    const postCode = headOfficeStaffPost[code];
+    if (!postCode) throw new Error(`head-office department ${code} has no staff post`);
     for (let count = randomInt(rng, 2, 4); count > 0; count -= 1) {
       hire(
         people.next(rng, { city: '上海', entryFrom: '2012-01-01', regionItem: hqRegion }),
-        {
-          departmentId: department.id,
-          postId: postId.get(code === 'hr_center' ? 'hr_manager' : 'hr_director')!,
-        },
-        code === 'hr_center' ? 'hr_manager' : 'hr_director',
+        { departmentId: department.id, postId: postId.get(postCode)! },
+        postCode,
       );
     }
   }
@@ -312,6 +321,15 @@ export async function seedDemo(db: Database, demoPassword: string) {
     }
   }
 
+  // A year of leavers: their history stays, their assignment is closed.
+  const leavers = staff.filter((employee) => employee.entryDate < '2025-06-01' && rng() < 0.05);
+  for (const leaver of leavers) {
+    leaver.status = 'resigned';
+    leaver.leftOn = dateBetween(rng, '2025-11-01', '2026-10-31');
+    for (const row of held.filter((assignment) => assignment.employeeId === leaver.id))
+      row.endDate = leaver.leftOn;
+  }
+
   // Some senior consultants also train newcomers: a part-time post beside their main one.
   const trainerPost = postId.get('internal_trainer')!;
   const hrDepartmentOfStore = new Map(
@@ -320,8 +338,9 @@ export async function seedDemo(db: Database, demoPassword: string) {
       tree.storeNodes.get(store.code)!.departments.get('hr_admin')![0]!.id,
     ]),
   );
+  // Only people still on staff: a part-time post must not start after its holder has left.
   for (const employeeId of holders.get('sales_consultant') ?? []) {
-    if (rng() >= 0.12) continue;
+    if (staff[employeeId - 1]?.status === 'resigned' || rng() >= 0.12) continue;
     const main = held.find((row) => row.employeeId === employeeId)!;
     held.push({
       employeeId,
@@ -331,15 +350,6 @@ export async function seedDemo(db: Database, demoPassword: string) {
       isMain: false,
       startDate: dateBetween(rng, main.startDate, DEMO_TODAY),
     });
-  }
-
-  // A year of leavers: their history stays, their assignment is closed.
-  const leavers = staff.filter((employee) => employee.entryDate < '2025-06-01' && rng() < 0.05);
-  for (const leaver of leavers) {
-    leaver.status = 'resigned';
-    leaver.leftOn = dateBetween(rng, '2025-11-01', '2026-10-31');
-    for (const row of held.filter((assignment) => assignment.employeeId === leaver.id))
-      row.endDate = leaver.leftOn;
   }
 
   await insertInBatches(staff, (batch) => db.insert(employees).values(batch));

@@ -12,6 +12,7 @@ import {
   dictionaryTypes,
   employees,
   menus,
+  posts,
   roles,
   stores,
   users,
@@ -88,6 +89,35 @@ describe('demo data', () => {
       .from(employees)
       .where(eq(employees.status, 'resigned'));
     expect(leavers!.n).toBeGreaterThan(0);
+  });
+
+  it('never ends an assignment before it starts, nor after its holder left', async () => {
+    const rows = await t.db
+      .select({ start: assignments.startDate, end: assignments.endDate, leftOn: employees.leftOn })
+      .from(assignments)
+      .innerJoin(employees, eq(employees.id, assignments.employeeId));
+    for (const row of rows) {
+      if (row.end !== null) expect(row.end >= row.start, `${row.start}..${row.end}`).toBe(true);
+      if (row.leftOn !== null) {
+        expect(row.end, 'a leaver keeps no open post').toBe(row.leftOn);
+        expect(row.start <= row.leftOn, `${row.start} after leaving on ${row.leftOn}`).toBe(true);
+      }
+    }
+  });
+
+  it('staffs each head-office department with posts that fit it', async () => {
+    const rows = await t.db
+      .select({ department: departments.code, post: posts.code })
+      .from(assignments)
+      .innerJoin(departments, eq(departments.id, assignments.departmentId))
+      .innerJoin(posts, eq(posts.id, assignments.postId))
+      .where(sql`${departments.code} like 'HQ-%'`);
+    const postsOf = (department: string) =>
+      new Set(rows.filter((row) => row.department === department).map((row) => row.post));
+    expect(postsOf('HQ-hr_center')).toEqual(new Set(['hr_director', 'hr_manager', 'hr_specialist']));
+    expect(postsOf('HQ-finance_center')).toEqual(new Set(['accountant']));
+    expect(postsOf('HQ-operations_center')).toEqual(new Set(['admin_specialist']));
+    expect(postsOf('HQ-it')).toEqual(new Set(['it_engineer']));
   });
 
   it('fills every dictionary type of the spec, with all 56 ethnicities', async () => {

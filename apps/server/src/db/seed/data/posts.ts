@@ -53,6 +53,7 @@ const storeRows: Row[] = [
 const headOfficeRows: Row[] = [
   ['hr_director', '人力资源总监', 'management', 'management', null, 0],
   ['hr_manager', '人事经理', 'management', 'admin', null, 0],
+  ['it_engineer', 'IT工程师', 'technical', 'technical', null, 0],
 ];
 
 const toPost =
