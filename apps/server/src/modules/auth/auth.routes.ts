@@ -51,6 +51,9 @@ export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) =
   app.post(
     '/me',
     { schema: { tags: ['session'], summary: 'Current user info', response: { 200: envelope(userInfo) } } },
-    async (request) => ok(await loadUserInfo(db, actor(request).userId)),
+    async (request) => {
+      const auth = actor(request);
+      return ok(await loadUserInfo(db, auth.userId, await auth.access()));
+    },
   );
 };

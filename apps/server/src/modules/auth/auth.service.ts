@@ -5,7 +5,7 @@ import { assignments, departments, employees, posts, sessions, stores, users } f
 import { forbidden, notFound, validationFailed } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
-import { loadAccess } from '../access/access.service';
+import type { Access } from '../access/access.service';
 import type { UserInfo } from '@dealer-hr/shared';
 import type { LoginBody } from './auth.schemas';
 
@@ -60,8 +60,8 @@ export async function logout(db: Database, sessionId: string) {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** The header's user: name, face and posts (main post first), with roles and permissions. */
-export async function userInfo(db: Database, userId: number): Promise<UserInfo> {
+/** The header's user: name, face and posts (main post first), with the roles and permissions of `access`. */
+export async function userInfo(db: Database, userId: number, access: Access): Promise<UserInfo> {
   const [row] = await db
     .select({ user: users, employee: employees })
     .from(users)
@@ -86,7 +86,6 @@ export async function userInfo(db: Database, userId: number): Promise<UserInfo> 
         .where(and(eq(assignments.employeeId, employee.id), isNull(assignments.endDate)))
         .orderBy(desc(assignments.isMain), asc(assignments.startDate))
     : [];
-  const access = await loadAccess(db, userId);
   const face = employee?.faceUrl ?? null;
   return {
     id: user.id,
