@@ -38,15 +38,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Codes whose message is not toasted: forms show 422 on their fields, the session codes end the session. */
-const QUIET_CODES = new Set<number>([
-  ErrorCode.VALIDATION,
-  ErrorCode.TOKEN_INVALID,
-  ErrorCode.TOKEN_EXPIRED,
-  ErrorCode.FORBIDDEN,
-  ErrorCode.SALES_ONLY,
-]);
+/** Codes whose message is not toasted: forms show 422 on their fields; the login page handles 10008. */
+const QUIET_CODES = new Set<number>([ErrorCode.VALIDATION, ErrorCode.SALES_ONLY]);
 
+/** Codes that end the session; `handleSessionError` reacts to them instead of a toast. */
 export const SESSION_CODES = new Set<number>([
   ErrorCode.TOKEN_INVALID,
   ErrorCode.TOKEN_EXPIRED,
