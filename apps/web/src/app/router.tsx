@@ -23,11 +23,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         {
           path: '/401',
-          lazy: () => import('./routes/unauthorized-page').then((m) => ({ Component: m.UnauthorizedPage })),
+          lazy: () => import('./routes/status-page').then((m) => ({ Component: m.UnauthorizedPage })),
         },
         {
           path: '/404',
-          lazy: () => import('./routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          lazy: () => import('./routes/status-page').then((m) => ({ Component: m.NotFoundPage })),
         },
         {
           path: '/',
