@@ -49,7 +49,11 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   await app.register(errorHandler);
   await app.register(swagger);
-  await app.register(auth, { db: database.db, tokens });
+  await app.register(auth, {
+    db: database.db,
+    tokens,
+    pageCloseGraceSeconds: config.PAGE_CLOSE_GRACE,
+  });
   await app.register(
     async (api) => {
       for (const module of publicModules) await api.register(module, context);

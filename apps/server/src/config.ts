@@ -6,22 +6,85 @@ export const DEMO_ADMIN_PASSWORD = 'Admin@2026';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
-const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  SEED_DEMO: flag.default(true),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  ACCESS_TTL: z.coerce.number().int().positive().default(900),
-  REFRESH_TTL: z.coerce.number().int().positive().default(1_209_600),
-  JWT_SECRET: z.string().min(32).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z
-    .string()
-    .min(1)
-    .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
-});
+/** Single sign-on providers (docs/api.md "Single sign-on"); each mode is on when its group is complete. */
+const ssoSettings = {
+  WECOM_CORP_ID: z.string().min(1).optional(),
+  WECOM_AGENT_ID: z.string().min(1).optional(),
+  WECOM_SECRET: z.string().min(1).optional(),
+  WECOM_API_BASE: z.string().url().default('https://qyapi.weixin.qq.com'),
+  WECOM_QR_URL: z.string().url().default('https://open.work.weixin.qq.com/wwopen/sso/qrConnect'),
+  OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH_AUTHORIZE_URL: z.string().url().optional(),
+  OAUTH_TOKEN_URL: z.string().url().optional(),
+  OAUTH_USERINFO_URL: z.string().url().optional(),
+  OAUTH_USER_CLAIM: z.string().min(1).default('userid'),
+  /** The web app's /transit page: where WeCom and the OAuth provider send the browser back. */
+  SSO_REDIRECT_URI: z.string().url().optional(),
+  CAS_BASE_URL: z.string().url().optional(),
+  /** The web app's /casLogin page: the service CAS tickets are issued for and validated against. */
+  CAS_SERVICE_URL: z.string().url().optional(),
+};
+
+/**
+ * Single sign-on settings come in groups: a group that is partly filled in is a typo or a forgotten
+ * variable, so the server refuses to start rather than silently leaving that login mode off.
+ */
+const ssoGroups: { name: string; keys: readonly (keyof typeof ssoSettings)[] }[] = [
+  { name: 'WeCom', keys: ['WECOM_CORP_ID', 'WECOM_AGENT_ID', 'WECOM_SECRET'] },
+  {
+    name: 'OAuth',
+    keys: [
+      'OAUTH_CLIENT_ID',
+      'OAUTH_CLIENT_SECRET',
+      'OAUTH_AUTHORIZE_URL',
+      'OAUTH_TOKEN_URL',
+      'OAUTH_USERINFO_URL',
+    ],
+  },
+];
+
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    SEED_DEMO: flag.default(true),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    ACCESS_TTL: z.coerce.number().int().positive().default(900),
+    REFRESH_TTL: z.coerce.number().int().positive().default(1_209_600),
+    /** Seconds a page-closed session waits for the page to come back (a refresh) before it ends. */
+    PAGE_CLOSE_GRACE: z.coerce.number().int().min(0).default(10),
+    /** Home page of the sales app, where a sales-only user is sent after signing in (code 10008). */
+    SALES_LINK_URL: z.string().url().optional(),
+    JWT_SECRET: z.string().min(32).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z
+      .string()
+      .min(1)
+      .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    ...ssoSettings,
+  })
+  .superRefine((config, context) => {
+    for (const group of ssoGroups) {
+      const missing = group.keys.filter((key) => config[key] === undefined);
+      if (missing.length === 0 || missing.length === group.keys.length) continue;
+      for (const key of missing)
+        context.addIssue({ code: 'custom', path: [key], message: `required to enable ${group.name} login` });
+    }
+    if (config.CAS_SERVICE_URL !== undefined && config.CAS_BASE_URL === undefined) {
+      context.addIssue({ code: 'custom', path: ['CAS_BASE_URL'], message: 'required by CAS_SERVICE_URL' });
+    }
+    const redirected = ssoGroups.some((group) => group.keys.every((key) => config[key] !== undefined));
+    if (redirected && config.SSO_REDIRECT_URI === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SSO_REDIRECT_URI'],
+        message: 'required when WeCom or OAuth login is enabled',
+      });
+    }
+  });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'ADMIN_PASSWORD'> & {
   ADMIN_PASSWORD: string;

@@ -10,6 +10,8 @@ export const ErrorCode = {
   SALES_ONLY: 10008,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A service the request depends on (a single sign-on provider) failed or did not answer in time. */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -25,6 +27,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   [ErrorCode.SALES_ONLY]: 200,
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.INTERNAL]: 500,
+  [ErrorCode.UNAVAILABLE]: 503,
 };
 
 export interface FieldError {

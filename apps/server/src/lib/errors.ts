@@ -16,9 +16,13 @@ export const notFound = (message = '记录不存在') => new AppError(ErrorCode.
 export const conflict = (message: string, data: unknown = null) =>
   new AppError(ErrorCode.CONFLICT, message, data);
 export const forbidden = (message = '没有权限执行此操作') => new AppError(ErrorCode.FORBIDDEN, message);
+export const frozenAccount = () => forbidden('账号已被冻结，请联系管理员');
 export const tokenInvalid = (message = '登录信息已失效，请重新登录') =>
   new AppError(ErrorCode.TOKEN_INVALID, message);
 export const tokenExpired = (message = '登录已过期') => new AppError(ErrorCode.TOKEN_EXPIRED, message);
 
 export const validationFailed = (errors: FieldError[], message = errors[0]?.message ?? '参数校验失败') =>
   new AppError(ErrorCode.VALIDATION, message, { errors });
+
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError(ErrorCode.RATE_LIMITED, message, { retryAfter: retryAfterSeconds });

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { forbidden, tokenExpired, tokenInvalid } from '../lib/errors';
+import { forbidden, frozenAccount, tokenExpired, tokenInvalid } from '../lib/errors';
 import type { TokenService } from '../lib/tokens';
 import { can, loadAccess, type Access } from '../modules/access/access.service';
+import { survivesPageClose } from '../modules/auth/session.service';
 
 export interface AuthContext {
   userId: number;
@@ -43,9 +44,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+interface AuthOptions {
+  db: Database;
+  tokens: TokenService;
+  pageCloseGraceSeconds: number;
+}
+
 async function resolveSession(
-  db: Database,
-  tokens: TokenService,
+  { db, tokens, pageCloseGraceSeconds }: AuthOptions,
   request: FastifyRequest,
 ): Promise<AuthContext> {
   const token = bearerToken(request);
@@ -54,14 +60,21 @@ async function resolveSession(
   if (!verified.ok) throw verified.reason === 'expired' ? tokenExpired() : tokenInvalid();
   const { claims } = verified;
   const [row] = await db
-    .select({ tokenId: sessions.tokenId, status: users.status, employeeId: users.employeeId })
+    .select({
+      id: sessions.id,
+      tokenId: sessions.tokenId,
+      closingAt: sessions.closingAt,
+      status: users.status,
+      employeeId: users.employeeId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt), isNull(users.deletedAt)))
     .limit(1);
   // A rotated-away token, an ended session or a removed user all mean: sign in again.
   if (!row || row.tokenId !== claims.tokenId) throw tokenInvalid();
-  if (row.status === 'frozen') throw forbidden('账号已被冻结，请联系管理员');
+  if (row.status === 'frozen') throw frozenAccount();
+  if (!(await survivesPageClose(db, row, pageCloseGraceSeconds))) throw tokenInvalid();
   let access: Promise<Access> | undefined;
   return {
     ...claims,
@@ -71,10 +84,10 @@ async function resolveSession(
 }
 
 export default fp(
-  async function auth(app: FastifyInstance, options: { db: Database; tokens: TokenService }) {
+  async function auth(app: FastifyInstance, options: AuthOptions) {
     app.decorateRequest('auth', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      request.auth = await resolveSession(options.db, options.tokens, request);
+      request.auth = await resolveSession(options, request);
       const permission = request.routeOptions.config.permission;
       if (permission && !can(await request.auth.access(), permission)) {
         request.log.info({ permission, userId: request.auth.userId }, 'permission refused');

@@ -26,9 +26,13 @@ export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: Error & { code?: unknown }, request, reply) => {
       if (error instanceof AppError) {
-        return reply
-          .status(httpStatusOf[error.code])
-          .send({ code: error.code, message: error.message, data: error.data });
+        return (
+          reply
+            .status(httpStatusOf[error.code])
+            // 10008 travels with HTTP 200: keep the route's success schema from serializing it.
+            .serializer(JSON.stringify)
+            .send({ code: error.code, message: error.message, data: error.data })
+        );
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors: FieldError[] = error.validation.map((issue) => ({

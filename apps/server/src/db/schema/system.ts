@@ -54,11 +54,20 @@ export const sessions = pgTable(
       .references(() => users.id),
     /** Id of the only access token of this session that may still be used or refreshed (rotation). */
     tokenId: uuid().notNull(),
+    /** How the user signed in; logout of a single sign-on session also ends it at the provider. */
+    loginMode: text({ enum: ['password', 'wecom', 'oauth', 'cas'] })
+      .notNull()
+      .default('password'),
     ip: text(),
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     refreshExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * Set when the page was closed. The session ends unless it is used again within the grace period: a
+     * page refresh that the browser's timing made look like a close comes straight back.
+     */
+    closingAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     revokedReason: text(),
   },

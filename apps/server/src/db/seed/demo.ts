@@ -1,5 +1,5 @@
 import { DictType } from '@dealer-hr/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   assignments,
@@ -396,6 +396,14 @@ export async function seedDemo(db: Database, demoPassword: string) {
     .values(
       accounts.map((account) => ({ ...account, name: staff[account.employeeId - 1]!.name, passwordHash })),
     );
+  // The work-messaging ids of the demo people are their usernames, so the SSO stand-ins
+  // (scripts/sso-stand-ins.ts) and a test WeCom corp can sign them in by name.
+  for (const account of accounts) {
+    await db
+      .update(employees)
+      .set({ workUserId: account.username })
+      .where(and(eq(employees.id, account.employeeId), isNull(employees.workUserId)));
+  }
 
   for (const table of ['departments', 'stores', 'posts', 'employees']) await syncIdentity(db, table);
   return {

@@ -1,28 +1,92 @@
+import { ErrorCode } from '@dealer-hr/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { AppError, rateLimited } from '../../lib/errors';
+import { LoginThrottle, retryMessage } from '../../lib/login-throttle';
 import { envelope, ok } from '../../lib/envelope';
 import type { AppContext } from '../../app-context';
 import { actor, bearerToken } from '../../plugins/auth';
-import { loginBody, logoutAnswer, tokenAnswer, userInfo } from './auth.schemas';
-import { login, logout, userInfo as loadUserInfo } from './auth.service';
+import { casLogoutUrlOf } from '../sso/sso.settings';
+import { loginBody, logoutAnswer, logoutBody, tokenAnswer, userInfo } from './auth.schemas';
+import { login, userInfo as loadUserInfo } from './auth.service';
+import {
+  closeSession,
+  markClosing,
+  refreshSession,
+  type ClientInfo,
+  type SessionOptions,
+} from './session.service';
 
-/** Public session routes: POST /api/login and /api/logout. */
+/** How long the sessions of this app live and where sales-only users go. */
+export const sessionOptionsOf = (config: Config): SessionOptions => ({
+  refreshTtlSeconds: config.REFRESH_TTL,
+  salesLinkUrl: config.SALES_LINK_URL,
+  pageCloseGraceSeconds: config.PAGE_CLOSE_GRACE,
+});
+
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Public session routes: POST /api/login, /api/refresh and /api/logout. */
 export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, tokens, config }) => {
+  const throttle = new LoginThrottle();
+  const options = sessionOptionsOf(config);
+  const casLogoutUrl = casLogoutUrlOf(config);
+
   app.post(
     '/login',
     {
       schema: {
         tags: ['session'],
         summary: 'Username login',
+        description:
+          'Failed attempts are throttled per username and per IP: 429 with `data.retryAfter` seconds.',
         body: loginBody,
         response: { 200: envelope(tokenAnswer) },
       },
     },
-    async (request) => {
-      const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
-      const answer = await login(db, tokens, request.body, client, config.REFRESH_TTL);
-      request.log.info({ username: request.body.username }, 'login succeeded');
-      return ok(answer);
+    async (request, reply) => {
+      const { username } = request.body;
+      const waitMs = throttle.retryAfterMs(username, request.ip);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        request.log.warn({ username, ip: request.ip, retryAfter: seconds }, 'login refused: throttled');
+        reply.header('retry-after', String(seconds));
+        throw rateLimited(retryMessage(waitMs), seconds);
+      }
+      try {
+        const answer = await login(db, tokens, request.body, clientOf(request), options);
+        throttle.recordSuccess(username);
+        request.log.info({ username }, 'login succeeded');
+        return ok(answer);
+      } catch (error) {
+        if (error instanceof AppError) {
+          // Only a wrong password counts toward the throttle; a frozen or sales-only user knew theirs.
+          if (error.code === ErrorCode.VALIDATION) throttle.recordFailure(username, request.ip);
+          request.log.warn({ username, ip: request.ip, code: error.code }, 'login failed');
+        }
+        throw error;
+      }
     },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Trade the (expired) access token for a new one',
+        description:
+          'Send the current access token as Bearer, expired or not. The old token dies at once; ' +
+          'presenting an already traded token ends the whole session (10004).',
+        security: [{ bearer: [] }],
+        response: { 200: envelope(tokenAnswer) },
+      },
+    },
+    async (request) => ok(await refreshSession(db, tokens, bearerToken(request), options, request.log)),
   );
 
   app.post(
@@ -31,6 +95,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       schema: {
         tags: ['session'],
         summary: 'End the current session',
+        description:
+          '`reason: page-close` (sent while the page unloads) ends the session only if it is not used ' +
+          'again within PAGE_CLOSE_GRACE seconds, so a refresh mistaken for a close does not sign out.',
+        body: logoutBody,
         response: { 200: envelope(logoutAnswer) },
       },
     },
@@ -39,7 +107,15 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       const token = bearerToken(request);
       if (token) {
         const verified = await tokens.verify(token, { acceptExpired: true });
-        if (verified.ok) await logout(db, verified.claims.sessionId);
+        if (verified.ok) {
+          const { sessionId } = verified.claims;
+          if (request.body?.reason === 'page-close') await markClosing(db, sessionId);
+          else {
+            const mode = await closeSession(db, sessionId);
+            // A CAS sign-on ends at the CAS server too, or the next visit would sign straight back in.
+            if (mode === 'cas' && casLogoutUrl) return ok({ url: casLogoutUrl });
+          }
+        }
       }
       return ok(null);
     },

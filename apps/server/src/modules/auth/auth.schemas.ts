@@ -35,4 +35,6 @@ export const userInfo = z.object({
   post: z.array(postEntry),
 }) satisfies z.ZodType<UserInfo>;
 
+export const logoutBody = z.object({ reason: z.enum(['page-close']).optional() }).nullish();
+
 export const logoutAnswer = z.object({ url: z.string().optional() }).nullable();

@@ -1,29 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { assignments, departments, employees, posts, sessions, stores, users } from '../../db/schema';
-import { forbidden, notFound, validationFailed } from '../../lib/errors';
+import { assignments, departments, employees, posts, stores, users } from '../../db/schema';
+import { notFound, validationFailed } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
 import type { Access } from '../access/access.service';
 import type { UserInfo } from '@dealer-hr/shared';
 import type { LoginBody } from './auth.schemas';
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | undefined;
-}
+import { openSession, type ClientInfo, type SessionOptions, type TokenAnswer } from './session.service';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
 
-/** Username login: checks the password, opens a database session and signs its first access token. */
+/**
+ * Username login. Unknown users cost the same password check as known ones (no timing oracle), and
+ * both get the same answer.
+ */
 export async function login(
   db: Database,
   tokens: TokenService,
   input: LoginBody,
   client: ClientInfo,
-  refreshTtlSeconds: number,
-) {
+  options: SessionOptions,
+): Promise<TokenAnswer> {
   const [user] = await db
     .select()
     .from(users)
@@ -31,33 +29,7 @@ export async function login(
     .limit(1);
   const valid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !valid) throw validationFailed([{ field: 'password', message: WRONG_CREDENTIALS }]);
-  if (user.status === 'frozen') throw forbidden('账号已被冻结，请联系管理员');
-
-  const sessionId = randomUUID();
-  const tokenId = randomUUID();
-  await db.transaction(async (tx) => {
-    await tx.insert(sessions).values({
-      id: sessionId,
-      userId: user.id,
-      tokenId,
-      ip: client.ip,
-      userAgent: client.userAgent?.slice(0, 512),
-      refreshExpiresAt: new Date(Date.now() + refreshTtlSeconds * 1000),
-    });
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-  });
-  return {
-    access_token: await tokens.sign({ userId: user.id, sessionId, tokenId }),
-    token_type: 'Bearer' as const,
-    expires_in: tokens.accessTtl,
-  };
-}
-
-export async function logout(db: Database, sessionId: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: 'logout' })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  return openSession(db, tokens, user, 'password', client, options);
 }
 
 /** The header's user: name, face and posts (main post first), with the roles and permissions of `access`. */

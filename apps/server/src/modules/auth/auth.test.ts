@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { expiredCopy } from '../../test/tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,16 +127,7 @@ describe('POST /api/auth/me', () => {
 
   it('answers 10005 for an expired token of a live session', async () => {
     const authorization = await t.login();
-    const [session] = await t.db.select().from(sessions).orderBy(sessions.createdAt).limit(1);
-    const [secret] = await t.db.select().from(appSettings).where(eq(appSettings.key, 'token_signing_secret'));
-    const expired = await new SignJWT({ sid: session!.id })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(session!.userId))
-      .setJti(session!.tokenId)
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 1000)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 100)
-      .sign(new TextEncoder().encode(secret!.value as string));
-    const response = await me(`Bearer ${expired}`);
+    const response = await me(`Bearer ${await expiredCopy(t.db, authorization)}`);
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe(10005);
     expect((await me(authorization)).statusCode).toBe(200);

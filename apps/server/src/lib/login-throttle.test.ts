@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { LoginThrottle, retryMessage } from './login-throttle';
+
+const MINUTE = 60_000;
+
+function throttleAt(start = 0) {
+  const clock = { now: start };
+  const throttle = new LoginThrottle(undefined, () => clock.now);
+  const fail = (times: number, username = 'alice', ip = '1.1.1.1') => {
+    for (let i = 0; i < times; i += 1) throttle.recordFailure(username, ip);
+  };
+  return { clock, throttle, fail };
+}
+
+describe('LoginThrottle', () => {
+  it('lets four failures pass and locks on the fifth for one minute', () => {
+    const { clock, throttle, fail } = throttleAt();
+    fail(4);
+    expect(throttle.retryAfterMs('alice', '1.1.1.1')).toBe(0);
+    fail(1);
+    expect(throttle.retryAfterMs('alice', '1.1.1.1')).toBe(MINUTE);
+    clock.now += MINUTE;
+    expect(throttle.retryAfterMs('alice', '1.1.1.1')).toBe(0);
+  });
+
+  it('doubles the lock on each further round of failures, up to 15 minutes', () => {
+    const { clock, throttle, fail } = throttleAt();
+    const locks: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      fail(5);
+      const wait = throttle.retryAfterMs('alice', '1.1.1.1');
+      locks.push(wait / MINUTE);
+      clock.now += wait;
+    }
+    expect(locks).toEqual([1, 2, 4, 8, 15, 15]);
+  });
+
+  it('forgets failures older than the window', () => {
+    const { clock, throttle, fail } = throttleAt();
+    fail(4);
+    clock.now += 16 * MINUTE;
+    fail(1);
+    expect(throttle.retryAfterMs('alice', '1.1.1.1')).toBe(0);
+  });
+
+  it('matches usernames case-insensitively and clears them on success', () => {
+    const { throttle, fail } = throttleAt();
+    fail(4, 'Alice');
+    throttle.recordSuccess('ALICE ');
+    fail(4, 'alice');
+    expect(throttle.retryAfterMs('alice', '2.2.2.2')).toBe(0);
+  });
+
+  it('locks an IP after 20 failures over any usernames, but not other IPs', () => {
+    const { throttle } = throttleAt();
+    for (let i = 0; i < 20; i += 1) throttle.recordFailure(`user${i}`, '9.9.9.9');
+    expect(throttle.retryAfterMs('someone-else', '9.9.9.9')).toBe(MINUTE);
+    expect(throttle.retryAfterMs('someone-else', '8.8.8.8')).toBe(0);
+  });
+});
+
+describe('retryMessage', () => {
+  it.each([
+    [1, '登录失败次数过多，请在 1 秒后重试'],
+    [30_500, '登录失败次数过多，请在 31 秒后重试'],
+    [60_000, '登录失败次数过多，请在 1 分钟后重试'],
+    [61_000, '登录失败次数过多，请在 2 分钟后重试'],
+  ])('%i ms -> %s', (ms, text) => expect(retryMessage(ms)).toBe(text));
+});
