@@ -39,10 +39,11 @@ export const newDataDir = () => mkdtemp(path.join(tmpdir(), 'dealer-hr-e2e-'));
  * so a test can start again on it; otherwise a fresh one is made and removed.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string } = {},
+  options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
 ): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run "npm run build" first.`);
-  const port = await freePort();
+  // A restart on the port of an earlier run lets an open browser page carry on against it.
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await newDataDir());
   const started = performance.now();
   let log = '';

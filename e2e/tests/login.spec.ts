@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const password = 'Admin@2026';
-
-async function signIn(page: Page, username = 'admin', secret = password) {
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码').fill(secret);
-  await page.getByRole('button', { name: '登录' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/session';
 
 test('admin signs in through the login page and lands on the dashboard', async ({ page, context }) => {
   await page.goto('/');
@@ -39,7 +32,7 @@ test('the redirect parameter survives the round trip through the login page', as
 
 test('bad credentials and empty fields are explained in Chinese', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByText('用户名不能为空')).toBeVisible();
   await expect(page.getByText('密码不能为空')).toBeVisible();
 
@@ -62,7 +55,7 @@ test('the language switch changes the login page and is remembered', async ({ pa
 test('the login page fits a 390 px wide phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/login');
-  const submit = page.getByRole('button', { name: '登录' });
+  const submit = page.getByRole('button', { name: '登录', exact: true });
   await expect(submit).toBeVisible();
   const box = await submit.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);

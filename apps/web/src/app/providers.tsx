@@ -2,25 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_THEME } from '@dealer-hr/shared/constants';
-import { resetMessageApi, setMessageApi } from '../lib/feedback';
+import { FeedbackBridge } from '../lib/feedback-bridge';
 import { DEFAULT_LANGUAGE, isLanguage } from '../lib/i18n';
 import { antdLocales } from './antd-locales';
 
 const theme: ThemeConfig = { token: { colorPrimary: DEFAULT_THEME } };
-
-/** Lets code outside React (the api-client) toast through the themed message API of antd's App. */
-function MessageBridge() {
-  const { message } = AntdApp.useApp();
-  useEffect(() => {
-    setMessageApi(message);
-    return resetMessageApi;
-  }, [message]);
-  return null;
-}
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -36,7 +25,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       {/* Buttons keep their text as written: antd would turn 登录 into 登 录. */}
       <ConfigProvider locale={antdLocales[language]} theme={theme} button={{ autoInsertSpace: false }}>
         <AntdApp>
-          <MessageBridge />
+          <FeedbackBridge />
           {children}
         </AntdApp>
       </ConfigProvider>

@@ -3,43 +3,56 @@ import { redirect } from 'react-router';
 import type { LoaderFunction } from 'react-router';
 import { menuTreeQueryOptions } from '../features/auth/api/get-menu-tree';
 import { userInfoQueryOptions } from '../features/auth/api/get-user-info';
+import { safeRedirect } from '../features/auth/safe-redirect';
+import { consumeSignInParams } from '../features/auth/single-sign-on';
 import { ApiError, SESSION_CODES } from '../lib/api-client';
 import { getToken } from '../lib/auth-token';
 import { notifyError } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
-import { HOME_PATH, loginPath } from '../lib/navigation';
-import { endSession } from '../lib/session';
+import { loginPath } from '../lib/navigation';
+import { endSession, rememberUser } from '../lib/session';
 
-/** Spec section 2 "Guard": with a token, /login goes to the dashboard. */
-export const redirectIfSignedIn: LoaderFunction = () => (getToken() ? redirect(HOME_PATH) : null);
+/** Spec section 2 "Guard": with a token, /login goes on to the page asked for (default the dashboard). */
+export const redirectIfSignedIn: LoaderFunction = async ({ request }) => {
+  const url = new URL(request.url);
+  const cleanedUrl = await consumeSignInParams(url);
+  if (getToken()) return redirect(safeRedirect(url.searchParams.get('redirect')));
+  return cleanedUrl ? redirect(cleanedUrl) : null;
+};
+
+/** Why the session could not be loaded, in the words the user should see. */
+function failureMessage(error: unknown, fallbackKey: string): string {
+  if (error instanceof ApiError && SESSION_CODES.has(error.code)) return error.message;
+  return i18n.t(fallbackKey);
+}
 
 /**
- * Spec section 2 "Guard": no token -> /login?redirect=<here>; a token -> user info and menus are loaded
- * (once per session) before the signed-in area renders; a failure ends the session with a message.
+ * Spec section 2 "Guard": no token -> /login?redirect=<here>; a token without loaded roles -> user info,
+ * then menus, then the navigation goes on; a failure clears the token, shows why and goes to /login.
  */
 export function requireSession(queryClient: QueryClient): LoaderFunction {
   return async ({ request }) => {
     const url = new URL(request.url);
+    const cleanedUrl = await consumeSignInParams(url);
+    if (cleanedUrl) throw redirect(cleanedUrl);
     const backToLogin = loginPath(url.pathname + url.search);
     if (!getToken()) throw redirect(backToLogin);
 
-    const [user, menus] = await Promise.allSettled([
-      queryClient.ensureQueryData(userInfoQueryOptions()),
-      queryClient.ensureQueryData(menuTreeQueryOptions()),
-    ]);
-    const failure =
-      user.status === 'rejected'
-        ? { error: user.reason as unknown, key: 'session.userInfoFailed' }
-        : menus.status === 'rejected'
-          ? { error: menus.reason as unknown, key: 'session.menuFailed' }
-          : undefined;
-    if (!failure) return null;
-
-    // The api-client has already ended the session for its session codes.
-    if (!(failure.error instanceof ApiError && SESSION_CODES.has(failure.error.code))) {
-      notifyError(i18n.t(failure.key));
+    // Both requests start at once (one round trip, and one shared token refresh when the token has
+    // expired); the menus are only taken once the user info has arrived, as the spec orders it.
+    const userInfo = queryClient.ensureQueryData(userInfoQueryOptions());
+    const menus = queryClient.ensureQueryData(menuTreeQueryOptions());
+    menus.catch(() => {});
+    let step = 'session.userInfoFailed';
+    try {
+      rememberUser(await userInfo);
+      step = 'session.menuFailed';
+      await menus;
+      return null;
+    } catch (error) {
+      notifyError(failureMessage(error, step));
+      endSession();
+      throw redirect(backToLogin);
     }
-    endSession();
-    throw redirect(backToLogin);
   };
 }

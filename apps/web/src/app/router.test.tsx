@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
+import { browser } from '../lib/navigation';
 import { menus, sessionRoutes, user as admin } from '../test/fixtures';
 import { fail, mockApi, ok } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
@@ -13,7 +14,7 @@ describe('guard (spec section 2)', () => {
 
     expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
     expect(location()).toBe('/login?redirect=%2Fstaff%2Flist%3Fpage%3D2');
-    expect(calls).toHaveLength(0);
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/login/modes']);
   });
 
   it('sends a signed-in user from /login to the dashboard, and / there too', async () => {
@@ -119,17 +120,28 @@ describe('placeholder layout', () => {
     expect(within(nav).getByText(menus[1]!.children[2]!.title)).toBeInTheDocument();
   });
 
-  it('logs out: tells the server, forgets the session and goes to /login', async () => {
+  it('logs out: tells the server, forgets the session and reloads /login', async () => {
     const { calls } = mockApi({ ...sessionRoutes, 'POST /api/logout': ok(null) });
+    const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => {});
     window.localStorage.setItem('userInfo', JSON.stringify(admin));
-    const { user, location } = renderApp('/dashboard/dashboard');
+    const { user } = renderApp('/dashboard/dashboard');
 
     await user.click(await screen.findByRole('button', { name: /退出登录/ }));
 
-    expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
-    expect(location()).toBe('/login');
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/login'));
     expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/logout')).toBe(true);
     expect(Cookies.get('Token')).toBeUndefined();
     expect(window.localStorage.length).toBe(0);
+  });
+
+  it('follows the single sign-on logout page the server names', async () => {
+    mockApi({ ...sessionRoutes, 'POST /api/logout': ok({ url: 'https://cas.example.com/logout' }) });
+    const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => {});
+    const { user } = renderApp('/dashboard/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: /退出登录/ }));
+
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://cas.example.com/logout'));
+    expect(Cookies.get('Token')).toBeUndefined();
   });
 });

@@ -10,6 +10,16 @@ import { redirectIfSignedIn, requireSession } from './route-guards';
 const dashboardPage = () =>
   import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
 
+const signOnPage = (loader: 'transitLoader' | 'casLoginLoader' | 'authRedirectLoader') => () =>
+  import('../features/auth/sign-on-routes').then((m) => ({ loader: m[loader], Component: m.SignOnPending }));
+
+// Public pages of the single sign-on round trips (spec section 2).
+const signOnRoutes: RouteObject[] = [
+  { path: '/transit', lazy: signOnPage('transitLoader') },
+  { path: '/casLogin', lazy: signOnPage('casLoginLoader') },
+  { path: '/auth-redirect', lazy: signOnPage('authRedirectLoader') },
+];
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -21,6 +31,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           loader: redirectIfSignedIn,
           lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
         },
+        ...signOnRoutes,
         {
           path: '/401',
           lazy: () => import('./routes/status-page').then((m) => ({ Component: m.UnauthorizedPage })),

@@ -1,9 +1,13 @@
-import { screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App, ConfigProvider } from 'antd';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok } from '../test/mock-api';
+import { fail, mockApi, ok, type Reply } from '../test/mock-api';
+import { FeedbackBridge } from './feedback-bridge';
 import { ApiError, buildQuery, del, fieldErrorsOf, get, post, put } from './api-client';
-import { setNavigator } from './navigation';
+import { browser, setNavigator } from './navigation';
+import { renewToken } from './token-refresh';
 
 describe('api-client', () => {
   const navigate = vi.fn<(to: string) => void>();
@@ -90,27 +94,146 @@ describe('api-client', () => {
 
   it('on 1403 shows the message, clears the token and goes to the login page', async () => {
     Cookies.set('Token', 'abc');
-    mockApi({ 'GET /api/auth/user/index': fail(1403, '没有操作权限', 403) });
+    mockApi({ 'GET /api/auth/user/index': fail(1403, '账号已被冻结，请联系管理员', 403) });
 
     await expect(get('/auth/user/index')).rejects.toMatchObject({ code: 1403, status: 403 });
 
     expect(Cookies.get('Token')).toBeUndefined();
-    expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fstaff%2Flist%3Fpage%3D2');
-    expect(await screen.findByText('没有操作权限')).toBeInTheDocument();
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(await screen.findByText('账号已被冻结，请联系管理员')).toBeInTheDocument();
   });
 
-  it('on 10004 clears the token and goes to the login page without a message', async () => {
-    Cookies.set('Token', 'abc');
-    window.localStorage.setItem('userInfo', '{}');
-    mockApi({ 'POST /api/auth/me': fail(10004, '登录信息无效', 401) });
+  describe('on 10004', () => {
+    const QUESTION = '你已被登出，可以取消继续留在该页面，或者重新登录';
 
-    await expect(post('/auth/me')).rejects.toMatchObject({ code: 10004 });
+    // As in the app: antd's App gives the api-client its dialog.
+    beforeEach(() => {
+      render(
+        <ConfigProvider button={{ autoInsertSpace: false }}>
+          <App>
+            <FeedbackBridge />
+          </App>
+        </ConfigProvider>,
+      );
+    });
 
-    expect(Cookies.get('Token')).toBeUndefined();
-    expect(window.localStorage.length).toBe(0);
-    expect(navigate).toHaveBeenCalledTimes(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByText('登录信息无效')).not.toBeInTheDocument();
+    const lostSession = () => {
+      Cookies.set('Token', 'abc');
+      window.localStorage.setItem('userInfo', '{}');
+      mockApi({ 'GET /api/auth/store/index': fail(10004, '登录信息已失效，请重新登录', 401) });
+      return get('/auth/store/index').catch((caught: unknown) => caught);
+    };
+
+    it('asks once, however many requests fail; cancel stays on the page with the session', async () => {
+      const user = userEvent.setup();
+      const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+      const errors = await Promise.all([lostSession(), lostSession()]);
+
+      expect(errors).toMatchObject([{ code: 10004 }, { code: 10004 }]);
+      expect(await screen.findAllByText(QUESTION)).toHaveLength(1);
+      await user.click(screen.getByRole('button', { name: '取消' }));
+
+      expect(Cookies.get('Token')).toBe('abc');
+      expect(navigate).not.toHaveBeenCalled();
+      expect(reload).not.toHaveBeenCalled();
+      // The answer was taken, so the next lost request asks again (jsdom never finishes the closed
+      // dialog's leave animation, so it stays in the DOM beside the new one).
+      await lostSession();
+      await waitFor(() => expect(screen.getAllByText(QUESTION)).toHaveLength(2));
+      await user.click(screen.getAllByRole('button', { name: '取消' }).at(-1)!);
+    });
+
+    it('re-login ends the session and reloads', async () => {
+      const user = userEvent.setup();
+      const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+      await lostSession();
+
+      await user.click(await screen.findByRole('button', { name: '重新登录' }));
+
+      await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      expect(Cookies.get('Token')).toBeUndefined();
+      expect(window.localStorage.length).toBe(0);
+    });
+  });
+
+  describe('on 10005', () => {
+    /** A server whose tokens expire: `fresh` is the only accepted one after the refresh. */
+    function expiringServer(refreshReply: Reply = ok({ access_token: 'fresh', expires_in: 900 })) {
+      return mockApi({
+        'POST /api/refresh': refreshReply,
+        'GET /api/auth/store/index': (call) =>
+          call.headers.get('Authorization') === 'Bearer fresh'
+            ? ok({ data: [{ id: 1 }], total: 1 })
+            : fail(10005, '登录已过期', 401),
+      });
+    }
+
+    it('refreshes once for parallel requests and replays each with the new token', async () => {
+      Cookies.set('Token', 'stale');
+      const { calls } = expiringServer();
+
+      const answers = await Promise.all([
+        get('/auth/store/index', { page: 1 }),
+        get('/auth/store/index', { page: 2 }),
+        get('/auth/store/index', { page: 3 }),
+      ]);
+
+      expect(answers).toEqual([1, 2, 3].map(() => ({ data: [{ id: 1 }], total: 1 })));
+      const refreshes = calls.filter((call) => call.url.pathname === '/api/refresh');
+      expect(refreshes).toHaveLength(1);
+      expect(refreshes[0]!.headers.get('Authorization')).toBe('Bearer stale');
+      const replays = calls.filter((call) => call.headers.get('Authorization') === 'Bearer fresh');
+      expect(replays.map((call) => call.url.searchParams.get('page')).sort()).toEqual(['1', '2', '3']);
+      expect(Cookies.get('Token')).toBe('fresh');
+    });
+
+    it('does not refresh again when the token was already renewed (another tab, an earlier request)', async () => {
+      Cookies.set('Token', 'stale');
+      const { calls } = expiringServer();
+      await get('/auth/store/index');
+      const before = calls.length;
+
+      // A request sent with the stale token whose answer arrives after the renewal.
+      const late = await renewToken('stale');
+
+      expect(late).toBe('fresh');
+      expect(calls.length).toBe(before);
+    });
+
+    it('logs out and reloads when the refresh fails, without a second refresh', async () => {
+      Cookies.set('Token', 'stale');
+      window.localStorage.setItem('userInfo', '{}');
+      const reload = vi.spyOn(browser, 'reload').mockImplementation(() => {});
+      const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { calls } = expiringServer(fail(10004, '登录信息已失效，请重新登录', 401));
+
+      const errors = await Promise.all([
+        get('/auth/store/index').catch((caught: unknown) => caught),
+        get('/auth/store/index').catch((caught: unknown) => caught),
+      ]);
+
+      expect(errors).toMatchObject([{ code: 10005 }, { code: 10005 }]);
+      expect(calls.filter((call) => call.url.pathname === '/api/refresh')).toHaveLength(1);
+      expect(reload).toHaveBeenCalled();
+      expect(Cookies.get('Token')).toBeUndefined();
+      expect(window.localStorage.length).toBe(0);
+      expect(consoleError).toHaveBeenCalled();
+    });
+
+    it('gives up on a replay that expires again instead of refreshing in a loop', async () => {
+      Cookies.set('Token', 'stale');
+      const { calls } = mockApi({
+        'POST /api/refresh': ok({ access_token: 'fresh', expires_in: 900 }),
+        'GET /api/auth/store/index': fail(10005, '登录已过期', 401),
+      });
+
+      await expect(get('/auth/store/index')).rejects.toMatchObject({ code: 10005 });
+      expect(calls.map((call) => call.url.pathname)).toEqual([
+        '/api/auth/store/index',
+        '/api/refresh',
+        '/api/auth/store/index',
+      ]);
+    });
   });
 
   it('logs and rejects network errors', async () => {

@@ -2,10 +2,11 @@ import { ErrorCode } from '@dealer-hr/shared/error-codes';
 import { REQUEST_TIMEOUT_MS } from '@dealer-hr/shared/constants';
 import type { Envelope, FieldError } from '@dealer-hr/shared/error-codes';
 import { getToken } from './auth-token';
-import { notifyError } from './feedback';
+import { confirm, notifyError } from './feedback';
 import { i18n } from './i18n';
-import { LOGIN_PATH, currentPath, loginPath, navigateTo } from './navigation';
+import { LOGIN_PATH, browser, navigateTo } from './navigation';
 import { endSession } from './session';
+import { renewToken } from './token-refresh';
 
 const API_BASE = '/api';
 
@@ -20,7 +21,10 @@ export interface RequestOptions {
   params?: QueryParams;
   data?: unknown;
   signal?: AbortSignal;
-  /** Leaves the error to the caller instead of showing the server's message. */
+  /**
+   * Leaves the error to the caller: no toast, no re-login dialog, no sign-out on 1403 (an expired token is
+   * still refreshed). The route guard uses it to handle a failed session load itself.
+   */
   silent?: boolean;
 }
 
@@ -41,7 +45,7 @@ export class ApiError extends Error {
 /** Codes whose message is not toasted: forms show 422 on their fields; the login page handles 10008. */
 const QUIET_CODES = new Set<number>([ErrorCode.VALIDATION, ErrorCode.SALES_ONLY]);
 
-/** Codes that end the session; `handleSessionError` reacts to them instead of a toast. */
+/** Codes that mean the session cannot go on as it is; `request` handles them, not a toast. */
 export const SESSION_CODES = new Set<number>([
   ErrorCode.TOKEN_INVALID,
   ErrorCode.TOKEN_EXPIRED,
@@ -63,15 +67,32 @@ export function buildQuery(params: QueryParams = {}): string {
   return query ? `?${query}` : '';
 }
 
-// The one place that reacts to a lost session. The session issue replaces it with the 10005 refresh
-// queue and the 10004 re-login dialog; for now every session code signs the user out.
-function handleSessionError(error: ApiError): void {
-  if (error.code === ErrorCode.FORBIDDEN) notifyError(error.message);
-  // A request sent without a token (login of a frozen user) has no session to end.
+let signInAgainOpen = false;
+
+/** Spec section 8, 10004: the user may sign in again, or cancel and stay on the page. */
+async function askToSignInAgain(): Promise<void> {
+  if (signInAgainOpen) return;
+  signInAgainOpen = true;
+  const signIn = await confirm({
+    title: i18n.t('common:session.lostTitle'),
+    content: i18n.t('common:session.lostContent'),
+    okText: i18n.t('common:actions.login'),
+    cancelText: i18n.t('common:actions.cancel'),
+  });
+  signInAgainOpen = false;
+  if (signIn) {
+    endSession();
+    browser.reload();
+  }
+}
+
+/** Spec section 8, 1403: the server's message, then out to the login page. */
+function throwOut(error: ApiError): void {
+  notifyError(error.message);
+  // Without a token (the login of a frozen user) there is no session to end.
   if (!getToken()) return;
   endSession();
-  const here = currentPath();
-  if (!here.startsWith(LOGIN_PATH)) navigateTo(loginPath(here));
+  navigateTo(LOGIN_PATH);
 }
 
 function isEnvelope(body: unknown): body is Envelope<unknown> {
@@ -104,17 +125,11 @@ async function send(url: string, init: RequestInit, signal: AbortSignal | undefi
   }
 }
 
-export async function request<T>({
-  method = 'GET',
-  url,
-  params,
-  data,
-  signal,
-  silent = false,
-}: RequestOptions): Promise<T> {
+export async function request<T>(options: RequestOptions): Promise<T> {
+  const { method = 'GET', url, params, data, signal, silent = false } = options;
+  const sentToken = getToken();
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
   const init: RequestInit = { method, headers };
   if (data !== undefined) {
     headers.set('Content-Type', 'application/json');
@@ -135,12 +150,32 @@ export async function request<T>({
 
   const { status, body } = answer;
   if (body.code === ErrorCode.OK) return body.data as T;
-
   const error = new ApiError(body.code, body.message, body.data, status);
-  if (SESSION_CODES.has(error.code)) handleSessionError(error);
-  else if (!silent && !QUIET_CODES.has(error.code)) notifyError(error.message);
+
+  if (error.code === ErrorCode.TOKEN_EXPIRED && sentToken && !replayed.has(options)) {
+    try {
+      await renewToken(sentToken);
+    } catch (refreshError) {
+      // Spec section 8: a failed refresh logs out and reloads (the guard then shows the login page).
+      console.error('token refresh failed', refreshError);
+      endSession();
+      browser.reload();
+      throw error;
+    }
+    const replay = { ...options };
+    replayed.add(replay);
+    return request<T>(replay);
+  }
+  if (!silent) {
+    if (error.code === ErrorCode.TOKEN_INVALID) void askToSignInAgain();
+    else if (error.code === ErrorCode.FORBIDDEN) throwOut(error);
+    else if (!QUIET_CODES.has(error.code)) notifyError(error.message);
+  }
   throw error;
 }
+
+/** Requests already sent again with a renewed token: a second 10005 is not refreshed again. */
+const replayed = new WeakSet<RequestOptions>();
 
 type Options = Omit<RequestOptions, 'method' | 'url' | 'params' | 'data'>;
 

@@ -30,3 +30,10 @@ export function loginPath(redirectTo?: string): string {
   if (!redirectTo || redirectTo === '/' || redirectTo.startsWith(LOGIN_PATH)) return LOGIN_PATH;
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(redirectTo)}`;
 }
+
+/** Whole-page moves; an object so tests can watch them (jsdom cannot leave the page). */
+export const browser = {
+  reload: () => window.location.reload(),
+  /** Another site (a sign-on provider, the sales app) or a fresh load of this one. */
+  leaveTo: (url: string) => window.location.assign(url),
+};

@@ -1,8 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach } from 'vitest';
-import { resetMessageApi } from '../lib/feedback';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetFeedbackApis } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
 
 // jsdom has no matchMedia; antd's responsive helpers (Grid, Layout.Sider breakpoints) need it.
@@ -39,7 +39,9 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
-  resetMessageApi();
+  resetFeedbackApis();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  vi.restoreAllMocks();
 });

@@ -1,24 +1,14 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useLogoutMutation } from '../../features/auth/api/logout';
+import { useSignOut } from '../../features/auth/api/logout';
 import type { UserInfo } from '@dealer-hr/shared/api-types';
 import { LanguageSwitch } from '../../components/language-switch';
-import { LOGIN_PATH } from '../../lib/navigation';
 import styles from './basic-layout.module.css';
 
 export function AppHeader({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const logoutMutation = useLogoutMutation({
-    onSuccess: (answer) => {
-      if (answer?.url) window.location.assign(answer.url);
-    },
-    onSettled: (answer) => {
-      if (!answer?.url) void navigate(LOGIN_PATH, { replace: true });
-    },
-  });
+  const signOut = useSignOut();
   const postTitle = user.post[0]?.title ?? t('header.noPost');
 
   return (
@@ -40,8 +30,8 @@ export function AppHeader({ user }: { user: UserInfo }) {
         <Button
           type="text"
           icon={<LogoutOutlined />}
-          loading={logoutMutation.isPending}
-          onClick={() => logoutMutation.mutate()}
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate()}
         >
           {t('header.logout')}
         </Button>

@@ -6,6 +6,7 @@ import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_BACKGROUND, SIDEBAR_TEXT, SIDEBAR_WIDTH } from '@dealer-hr/shared/constants';
 import { useMenuTree } from '../../features/auth/api/get-menu-tree';
 import { useUserInfo } from '../../features/auth/api/get-user-info';
+import { useIdleLogout, usePageCloseLogout } from '../../features/auth/use-session-watch';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AppHeader } from './app-header';
 import { findMenu } from './menu-tree';
@@ -31,6 +32,8 @@ export function BasicLayout() {
   const { data: menus } = useMenuTree();
   const { pathname } = useLocation();
   const titleOf = useMenuTitle();
+  useIdleLogout();
+  usePageCloseLogout();
   const current = findMenu(menus, pathname);
   useDocumentTitle(current ? titleOf(current) : undefined);
 

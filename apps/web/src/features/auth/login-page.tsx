@@ -1,6 +1,7 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input } from 'antd';
-import { useEffect } from 'react';
+import { App, Button, Form, Input, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
@@ -11,15 +12,13 @@ import { requiredRules } from '../../lib/form-rules';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLoginMutation } from './api/login';
 import type { LoginInput } from './api/login';
+import { loginModesQueryOptions } from './api/sso';
 import { safeRedirect } from './safe-redirect';
+import { leaveForSalesApp } from './single-sign-on';
+import { QrLogin, SignOnButtons } from './sign-on-options';
 import styles from './login-page.module.css';
 
 const FIELDS: readonly string[] = ['username', 'password'] satisfies (keyof LoginInput)[];
-
-function salesHomeOf(error: ApiError): string | undefined {
-  const url = (error.data as { url?: unknown } | null)?.url;
-  return typeof url === 'string' ? url : undefined;
-}
 
 export function LoginPage() {
   const { t, i18n } = useTranslation(['login', 'common']);
@@ -27,6 +26,9 @@ export function LoginPage() {
   const [form] = Form.useForm<LoginInput>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const returnTo = searchParams.get('redirect');
+  const [method, setMethod] = useState<'password' | 'qr'>('password');
+  const { data: modes } = useQuery(loginModesQueryOptions());
   useDocumentTitle(t('submit'));
 
   // Messages already on screen follow a language switch too.
@@ -38,7 +40,7 @@ export function LoginPage() {
   }, [form, language]);
 
   const loginMutation = useLoginMutation({
-    onSuccess: () => navigate(safeRedirect(searchParams.get('redirect')), { replace: true }),
+    onSuccess: () => navigate(safeRedirect(returnTo), { replace: true }),
     onError: (error) => {
       const fieldErrors = fieldErrorsOf(error).filter((entry) => FIELDS.includes(entry.field));
       if (fieldErrors.length > 0) {
@@ -46,15 +48,59 @@ export function LoginPage() {
           fieldErrors.map((entry) => ({ name: entry.field as keyof LoginInput, errors: [entry.message] })),
         );
       } else if (error instanceof ApiError) {
-        const salesHome = error.code === ErrorCode.SALES_ONLY ? salesHomeOf(error) : undefined;
-        if (salesHome) window.location.assign(salesHome);
         // Other codes have been shown by the api-client already.
-        else if (error.code === ErrorCode.VALIDATION) void message.error(error.message);
+        if (!leaveForSalesApp(error) && error.code === ErrorCode.VALIDATION)
+          void message.error(error.message);
       } else {
         void message.error(t('common:request.network'));
       }
     },
   });
+
+  const passwordForm = (
+    <Form
+      form={form}
+      name="login"
+      layout="vertical"
+      size="large"
+      requiredMark={false}
+      disabled={loginMutation.isPending}
+      onFinish={(values) => loginMutation.mutate(values)}
+    >
+      <Form.Item
+        name="username"
+        label={t('username.label')}
+        rules={requiredRules(fieldLabels.username, t('username.required'))}
+      >
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('username.placeholder')}
+          autoComplete="username"
+          autoFocus
+        />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('password.label')}
+        rules={requiredRules(fieldLabels.password, t('password.required'))}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('password.placeholder')}
+          autoComplete="current-password"
+        />
+      </Form.Item>
+      <Button
+        className={styles.submit}
+        type="primary"
+        htmlType="submit"
+        block
+        loading={loginMutation.isPending}
+      >
+        {t('submit')}
+      </Button>
+    </Form>
+  );
 
   return (
     <div className={styles.page}>
@@ -70,48 +116,21 @@ export function LoginPage() {
             <h1 className={styles.title}>{t('common:appTitle')}</h1>
             <p className={styles.subtitle}>{t('subtitle')}</p>
           </div>
-          <Form
-            form={form}
-            name="login"
-            layout="vertical"
-            size="large"
-            requiredMark={false}
-            disabled={loginMutation.isPending}
-            onFinish={(values) => loginMutation.mutate(values)}
-          >
-            <Form.Item
-              name="username"
-              label={t('username.label')}
-              rules={requiredRules(fieldLabels.username, t('username.required'))}
-            >
-              <Input
-                prefix={<UserOutlined />}
-                placeholder={t('username.placeholder')}
-                autoComplete="username"
-                autoFocus
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('password.label')}
-              rules={requiredRules(fieldLabels.password, t('password.required'))}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('password.placeholder')}
-                autoComplete="current-password"
-              />
-            </Form.Item>
-            <Button
-              className={styles.submit}
-              type="primary"
-              htmlType="submit"
-              block
-              loading={loginMutation.isPending}
-            >
-              {t('submit')}
-            </Button>
-          </Form>
+          {modes?.wecom ? (
+            <Tabs
+              centered
+              activeKey={method}
+              onChange={(key) => setMethod(key as typeof method)}
+              destroyOnHidden
+              items={[
+                { key: 'password', label: t('method.password'), children: passwordForm },
+                { key: 'qr', label: t('method.qr'), children: <QrLogin returnTo={returnTo} /> },
+              ]}
+            />
+          ) : (
+            passwordForm
+          )}
+          <SignOnButtons modes={modes} returnTo={returnTo} />
         </section>
       </main>
       <footer className={styles.footer}>{t('common:copyright')}</footer>

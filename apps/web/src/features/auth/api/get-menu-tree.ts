@@ -3,7 +3,8 @@ import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { get } from '../../../lib/api-client';
 
 export function getMenuTree(signal?: AbortSignal): Promise<MenuNode[]> {
-  return get<MenuNode[]>('/auth/menus/tree', undefined, { signal });
+  // The route guard shows why the menus failed to load.
+  return get<MenuNode[]>('/auth/menus/tree', undefined, { signal, silent: true });
 }
 
 export const menuTreeQueryOptions = () =>

@@ -3,7 +3,8 @@ import type { UserInfo } from '@dealer-hr/shared/api-types';
 import { post } from '../../../lib/api-client';
 
 export function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {
-  return post<UserInfo>('/auth/me', undefined, { signal });
+  // The route guard shows why the user could not be loaded.
+  return post<UserInfo>('/auth/me', undefined, { signal, silent: true });
 }
 
 // Loaded once per session: signing in clears the cache, so it never outlives the token it was read with.

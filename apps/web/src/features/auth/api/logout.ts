@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UseMutationOptions } from '@tanstack/react-query';
+import { getToken } from '../../../lib/auth-token';
 import { post } from '../../../lib/api-client';
+import { LOGIN_PATH, browser } from '../../../lib/navigation';
 import { endSession } from '../../../lib/session';
 
 /** `url`: a single sign-on logout page the browser should go to. */
@@ -11,16 +12,33 @@ export function logout(): Promise<LogoutAnswer> {
   return post<LogoutAnswer>('/logout', undefined, { silent: true });
 }
 
-type Options = Omit<UseMutationOptions<LogoutAnswer, Error, void>, 'mutationFn'>;
+/**
+ * Spec section 4 "Logout": ends the session on the server, then forgets it here (token, user, local
+ * storage, tabs, cached data) and leaves with a full page load: to the provider's logout page when the
+ * answer names one, else to /login. The local end happens whatever the server says — the user asked to go,
+ * and a shared computer must not stay signed in because the network hiccupped.
+ */
+export async function signOut(): Promise<void> {
+  const answer = await logout().catch(() => null);
+  endSession();
+  browser.leaveTo(answer?.url ?? LOGIN_PATH);
+}
 
-/** Ends the local session whatever the server answers: the user asked to leave. */
-export function useLogoutMutation({ onSettled, ...options }: Options = {}) {
-  return useMutation({
-    ...options,
-    mutationFn: logout,
-    onSettled: (...args) => {
-      endSession();
-      return onSettled?.(...args);
-    },
-  });
+export function useSignOut() {
+  return useMutation({ mutationFn: signOut });
+}
+
+/**
+ * Sent while the page unloads, so it must survive the page: `keepalive` (unlike sendBeacon it can carry
+ * the Authorization header). The server ends the session unless the page comes back at once (a refresh).
+ */
+export function logoutOnPageClose(): void {
+  const token = getToken();
+  if (!token) return;
+  void fetch('/api/logout', {
+    method: 'POST',
+    keepalive: true,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ reason: 'page-close' }),
+  }).catch(() => {});
 }
