@@ -2,22 +2,13 @@ import type { UserInfo } from '@dealer-hr/shared/api-types';
 import { removeToken } from './auth-token';
 
 const USER_KEY = 'userInfo';
-const endListeners = new Set<() => void>();
-
 /**
- * Something that belongs to the signed-in user outside the token and local storage (the query cache, the
- * tabs): it registers here and is wiped with the session.
+ * Forgets the signed-in user on this device: the token cookie and everything in local storage. Cached
+ * server data goes with the full page load every sign-out ends in, or is dropped at the next sign-in.
  */
-export function onSessionEnd(listener: () => void): () => void {
-  endListeners.add(listener);
-  return () => endListeners.delete(listener);
-}
-
-/** Forgets the signed-in user on this device: token cookie, everything in local storage, cached data. */
 export function endSession(): void {
   removeToken();
   window.localStorage.clear();
-  for (const listener of endListeners) listener();
 }
 
 /** Spec section 3: the user info is also kept in local storage. */
