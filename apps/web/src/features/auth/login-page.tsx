@@ -116,20 +116,19 @@ export function LoginPage() {
             <h1 className={styles.title}>{t('common:appTitle')}</h1>
             <p className={styles.subtitle}>{t('subtitle')}</p>
           </div>
-          {modes?.wecom ? (
+          {/* The form keeps its place in the tree when the modes arrive: typing and focus survive. */}
+          {modes?.wecom && (
             <Tabs
               centered
               activeKey={method}
               onChange={(key) => setMethod(key as typeof method)}
-              destroyOnHidden
               items={[
-                { key: 'password', label: t('method.password'), children: passwordForm },
-                { key: 'qr', label: t('method.qr'), children: <QrLogin returnTo={returnTo} /> },
+                { key: 'password', label: t('method.password') },
+                { key: 'qr', label: t('method.qr') },
               ]}
             />
-          ) : (
-            passwordForm
           )}
+          {modes?.wecom && method === 'qr' ? <QrLogin returnTo={returnTo} /> : passwordForm}
           <SignOnButtons modes={modes} returnTo={returnTo} />
         </section>
       </main>

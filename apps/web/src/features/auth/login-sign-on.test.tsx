@@ -49,6 +49,23 @@ describe('login page sign-on options', () => {
     expect(screen.queryByText('服务器内部错误')).not.toBeInTheDocument();
   });
 
+  it('keeps what the user typed when the modes arrive late and the tabs appear', async () => {
+    let answerModes: (reply: ReturnType<typeof ok>) => void = () => {};
+    mockApi({
+      'GET /api/login/modes': () => new Promise((resolve) => (answerModes = resolve)),
+    });
+    const { user } = renderApp('/login');
+    const username = await screen.findByLabelText('用户名');
+    await user.type(username, 'zhangwei');
+
+    answerModes(ok({ ...noModes, wecom: { appid: 'corp1' } }));
+
+    expect(await screen.findByRole('tab', { name: '扫码登录' })).toBeInTheDocument();
+    expect(screen.getByLabelText('用户名')).toBe(username);
+    expect(username).toHaveValue('zhangwei');
+    expect(username).toHaveFocus();
+  });
+
   it('shows the 300 x 400 QR frame with a work-messaging mode and keeps its state', async () => {
     const { user, calls } = await loginPage(
       '/login?redirect=%2Fstaff%2Flist',
