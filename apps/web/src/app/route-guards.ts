@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import type { LoaderFunction } from 'react-router';
-import { menuTreeQueryOptions } from '../features/auth/api/get-menu-tree';
-import { userInfoQueryOptions } from '../features/auth/api/get-user-info';
+import { menuTreeQueryOptions, userInfoQueryOptions } from '../lib/session-queries';
 import { safeRedirect } from '../features/auth/safe-redirect';
 import { consumeSignInParams } from '../features/auth/single-sign-on';
 import { ApiError, SESSION_CODES } from '../lib/api-client';

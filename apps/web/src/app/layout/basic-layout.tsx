@@ -4,12 +4,12 @@ import type { ThemeConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { SIDEBAR_BACKGROUND, SIDEBAR_TEXT, SIDEBAR_WIDTH } from '@dealer-hr/shared/constants';
-import { useMenuTree } from '../../features/auth/api/get-menu-tree';
-import { useUserInfo } from '../../features/auth/api/get-user-info';
+import { useMenuTree, useUserInfo } from '../../lib/session-queries';
+
 import { useIdleLogout, usePageCloseLogout } from '../../features/auth/use-session-watch';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AppHeader } from './app-header';
-import { findMenu } from './menu-tree';
+import { findMenu } from '../../lib/menu-tree';
 import { SidebarMenu, useMenuTitle } from './sidebar-menu';
 import styles from './basic-layout.module.css';
 

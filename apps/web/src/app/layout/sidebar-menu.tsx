@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { menuIcon } from './menu-icons';
-import { ancestorKeys, isDirectory, menuKey, normalizePath, sidebarNodes } from './menu-tree';
+import { ancestorKeys, isDirectory, menuKey, normalizePath, sidebarNodes } from '../../lib/menu-tree';
 
 type MenuItem = Required<MenuProps>['items'][number];
 

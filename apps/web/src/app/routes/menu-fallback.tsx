@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { useMenuTree } from '../../features/auth/api/get-menu-tree';
-import { findMenu, firstPagePath, isDirectory } from '../layout/menu-tree';
+import { useMenuTree } from '../../lib/session-queries';
+import { findMenu, firstPagePath, isDirectory } from '../../lib/menu-tree';
 
 /**
  * A path inside the signed-in area without a built page: a menu page says it is not available yet,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menus } from '../../test/fixtures';
+import { menus } from '../test/fixtures';
 import { ancestorKeys, findMenu, firstPagePath, sidebarNodes, targetPath } from './menu-tree';
 
 describe('menu tree', () => {
