@@ -61,7 +61,7 @@ describe('guard (spec section 2)', () => {
   });
 });
 
-describe('placeholder layout', () => {
+describe('layout', () => {
   beforeEach(() => {
     Cookies.set('Token', 'token-1');
   });
@@ -72,7 +72,7 @@ describe('placeholder layout', () => {
 
     expect(await screen.findByText('张伟')).toBeInTheDocument();
     expect(screen.getByText('人事经理')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: '经销商人事管理系统' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /经销商人事管理系统/ })).toBeInTheDocument();
     expect(screen.getByText('© 经销商人事管理系统 版权所有')).toBeInTheDocument();
     const nav = screen.getByRole('menu', { name: '主菜单' });
     expect(within(nav).getByText('首页')).toBeInTheDocument();
@@ -126,7 +126,8 @@ describe('placeholder layout', () => {
     window.localStorage.setItem('userInfo', JSON.stringify(admin));
     const { user } = renderApp('/dashboard/dashboard');
 
-    await user.click(await screen.findByRole('button', { name: /退出登录/ }));
+    await user.click(await screen.findByRole('button', { name: '张伟的账号菜单' }));
+    await user.click(await screen.findByText('退出登录'));
 
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/login'));
     expect(calls.some((call) => call.method === 'POST' && call.url.pathname === '/api/logout')).toBe(true);
@@ -139,7 +140,8 @@ describe('placeholder layout', () => {
     const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => {});
     const { user } = renderApp('/dashboard/dashboard');
 
-    await user.click(await screen.findByRole('button', { name: /退出登录/ }));
+    await user.click(await screen.findByRole('button', { name: '张伟的账号菜单' }));
+    await user.click(await screen.findByText('退出登录'));
 
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://cas.example.com/logout'));
     expect(Cookies.get('Token')).toBeUndefined();

@@ -6,10 +6,6 @@ import { HOME_PATH, setNavigator } from '../lib/navigation';
 import { RouteError } from './routes/route-error';
 import { redirectIfSignedIn, requireSession } from './route-guards';
 
-// Page modules load on demand, so the login page does not carry the signed-in area.
-const dashboardPage = () =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage }));
-
 const signOnPage = (loader: 'transitLoader' | 'casLoginLoader' | 'authRedirectLoader') => () =>
   import('../features/auth/sign-on-routes').then((m) => ({ loader: m[loader], Component: m.SignOnPending }));
 
@@ -46,12 +42,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: () => import('./layout/basic-layout').then((m) => ({ Component: m.BasicLayout })),
           children: [
             { index: true, loader: () => redirect(HOME_PATH) },
-            { path: 'dashboard', lazy: dashboardPage },
-            { path: 'dashboard/dashboard', lazy: dashboardPage },
-            // Menu paths whose pages are not built yet, and everything else (-> /404).
+            { path: 'dashboard', loader: () => redirect(HOME_PATH) },
+            // Every menu page, through the page registry; anything else -> /404.
             {
               path: '*',
-              lazy: () => import('./routes/menu-fallback').then((m) => ({ Component: m.MenuFallback })),
+              lazy: () => import('./routes/menu-page').then((m) => ({ Component: m.MenuPage })),
             },
           ],
         },

@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetFeedbackApis } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
+
+// Lazy pages load through dynamic imports; on a busy two-core runner the first one can take over a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; antd's responsive helpers (Grid, Layout.Sider breakpoints) need it.
 Object.defineProperty(window, 'matchMedia', {

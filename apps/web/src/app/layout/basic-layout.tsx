@@ -1,62 +1,81 @@
-import { TeamOutlined } from '@ant-design/icons';
 import { ConfigProvider, Layout } from 'antd';
-import type { ThemeConfig } from 'antd';
+import type { ConfigProviderProps } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
-import { SIDEBAR_BACKGROUND, SIDEBAR_TEXT, SIDEBAR_WIDTH } from '@dealer-hr/shared/constants';
-import { useMenuTree, useUserInfo } from '../../lib/session-queries';
-
+import { useLocation } from 'react-router';
+import type { Size } from '@dealer-hr/shared/constants';
 import { useIdleLogout, usePageCloseLogout } from '../../features/auth/use-session-watch';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { AppHeader } from './app-header';
 import { findMenu } from '../../lib/menu-tree';
-import { SidebarMenu, useMenuTitle } from './sidebar-menu';
+import { useMenuTree, useUserInfo } from '../../lib/session-queries';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ShellProvider, useShell } from '../shell/shell-state';
+import { useRootFontSize } from '../shell/use-root-font-size';
+import { Navbar } from './navbar';
+import { SettingsPanel } from './settings-panel';
+import { Sidebar } from './sidebar';
+import { useMenuTitle } from './sidebar-menu';
+import { TagsView } from './tags-view/tags-view';
+import { ViewOutlet } from './tags-view/view-outlet';
 import styles from './basic-layout.module.css';
 
-const sidebarTheme: ThemeConfig = {
-  components: {
-    Layout: { siderBg: SIDEBAR_BACKGROUND, triggerBg: SIDEBAR_BACKGROUND },
-    Menu: {
-      darkItemBg: SIDEBAR_BACKGROUND,
-      darkSubMenuItemBg: '#262626',
-      darkPopupBg: SIDEBAR_BACKGROUND,
-      darkItemColor: SIDEBAR_TEXT,
-    },
-  },
+/** The spec's four sizes on antd's three: mini is antd's small with tighter type (see the stylesheet). */
+const componentSizes: Record<Size, ConfigProviderProps['componentSize']> = {
+  default: 'large',
+  medium: 'middle',
+  small: 'small',
+  mini: 'small',
 };
 
-/** Placeholder shell: sidebar, header and footer around the page. Tabs, breadcrumb and settings come later. */
-export function BasicLayout() {
+function Shell() {
   const { t } = useTranslation();
   const { data: user } = useUserInfo();
   const { data: menus } = useMenuTree();
   const { pathname } = useLocation();
+  const { settings, sidebar, device, closeSidebar, size } = useShell();
   const titleOf = useMenuTitle();
-  useIdleLogout();
-  usePageCloseLogout();
   const current = findMenu(menus, pathname);
   useDocumentTitle(current ? titleOf(current) : undefined);
+  useRootFontSize();
+  useIdleLogout();
+  usePageCloseLogout();
 
+  // On a phone, moving to another page closes the sidebar that was used to get there.
+  useEffect(() => {
+    if (device === 'mobile') closeSidebar({ withoutAnimation: false });
+  }, [pathname, device, closeSidebar]);
+
+  const rootClasses = [
+    styles.root,
+    sidebar.opened ? styles.opened : styles.collapsed,
+    device === 'mobile' ? styles.mobile : '',
+    settings.fixedHeader ? styles.fixedHeader : '',
+    size === 'mini' ? styles.mini : '',
+  ];
   return (
-    <Layout className={styles.root}>
-      <ConfigProvider theme={sidebarTheme}>
-        <Layout.Sider className={styles.sider} width={SIDEBAR_WIDTH} breakpoint="lg" collapsedWidth={0}>
-          <div className={styles.siderScroll}>
-            <div className={styles.brand}>
-              <TeamOutlined />
-              <span>{t('appTitle')}</span>
-            </div>
-            <SidebarMenu menus={menus} />
+    <ConfigProvider theme={{ token: { colorPrimary: settings.theme } }} componentSize={componentSizes[size]}>
+      <Layout className={rootClasses.filter(Boolean).join(' ')} data-device={device}>
+        <Sidebar />
+        <Layout className={styles.main}>
+          <div className={styles.header}>
+            <Navbar user={user} />
+            {settings.tagsView && <TagsView />}
           </div>
-        </Layout.Sider>
-      </ConfigProvider>
-      <Layout>
-        <AppHeader user={user} />
-        <Layout.Content className={styles.content}>
-          <Outlet />
-        </Layout.Content>
-        <Layout.Footer className={styles.footer}>{t('copyright')}</Layout.Footer>
+          <Layout.Content className={styles.content}>
+            <ViewOutlet />
+          </Layout.Content>
+          <Layout.Footer className={styles.footer}>{t('copyright')}</Layout.Footer>
+        </Layout>
+        {settings.showSettings && <SettingsPanel />}
       </Layout>
-    </Layout>
+    </ConfigProvider>
+  );
+}
+
+/** Spec section 2 "Shared layout": sidebar, navbar, tabs of visited views, content, footer, settings. */
+export function BasicLayout() {
+  return (
+    <ShellProvider>
+      <Shell />
+    </ShellProvider>
   );
 }

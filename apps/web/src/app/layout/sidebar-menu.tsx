@@ -23,7 +23,13 @@ function toItems(nodes: readonly MenuNode[], titleOf: (node: MenuNode) => string
   });
 }
 
-export function SidebarMenu({ menus }: { menus: readonly MenuNode[] }) {
+export function SidebarMenu({
+  menus,
+  collapsed = false,
+}: {
+  menus: readonly MenuNode[];
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation();
   const titleOf = useMenuTitle();
   const navigate = useNavigate();
@@ -35,6 +41,7 @@ export function SidebarMenu({ menus }: { menus: readonly MenuNode[] }) {
     <Menu
       theme="dark"
       mode="inline"
+      inlineCollapsed={collapsed}
       aria-label={t('nav.main')}
       items={items}
       selectedKeys={[normalizePath(pathname)]}

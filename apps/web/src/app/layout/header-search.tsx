@@ -1,0 +1,4 @@
+/** Header search over the permitted routes (being built). */
+export function HeaderSearch() {
+  return null;
+}

@@ -1,0 +1,126 @@
+import {
+  BellOutlined,
+  ColumnHeightOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown, Tooltip, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SIZES } from '@dealer-hr/shared/constants';
+import type { Size } from '@dealer-hr/shared/constants';
+import type { UserInfo } from '@dealer-hr/shared/api-types';
+import { useSignOut } from '../../features/auth/api/logout';
+import { HOME_PATH } from '../../lib/navigation';
+import { useShell } from '../shell/shell-state';
+import styles from './basic-layout.module.css';
+
+export const NEWS_PATH = '/dashboard/newslist';
+
+/** Spec section 2: the message link; the unread count joins it with the messages. */
+export function MessageLink() {
+  const { t } = useTranslation('layout');
+  return (
+    <Tooltip title={t('messages')}>
+      <Link to={NEWS_PATH} className={styles.tool} aria-label={t('messages')}>
+        <BellOutlined />
+      </Link>
+    </Tooltip>
+  );
+}
+
+export function FullscreenButton() {
+  const { t } = useTranslation('layout');
+  const { message } = App.useApp();
+  const [full, setFull] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const onChange = () => setFull(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const toggle = () => {
+    if (!document.fullscreenEnabled) {
+      void message.warning(t('fullscreen.unsupported'));
+      return;
+    }
+    const change = full ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    change.catch(() => void message.warning(t('fullscreen.unsupported')));
+  };
+  const label = full ? t('fullscreen.exit') : t('fullscreen.enter');
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        className={styles.tool}
+        aria-label={label}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={toggle}
+      />
+    </Tooltip>
+  );
+}
+
+export function SizeSelect() {
+  const { t } = useTranslation('layout');
+  const { message } = App.useApp();
+  const { size, setSize } = useShell();
+  const items: MenuProps['items'] = SIZES.map((key) => ({ key, label: t(`size.${key}`) }));
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === size) return;
+    setSize(key as Size);
+    void message.success(t('size.switched'));
+  };
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick, selectable: true, selectedKeys: [size] }}>
+      <Tooltip title={t('size.label')}>
+        <Button
+          type="text"
+          className={styles.tool}
+          aria-label={t('size.label')}
+          icon={<ColumnHeightOutlined />}
+        />
+      </Tooltip>
+    </Dropdown>
+  );
+}
+
+/** Spec section 1: name, face (default avatar) and the first post's title, or "no post". */
+export function UserMenu({ user }: { user: UserInfo }) {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const postTitle = user.post[0]?.title ?? t('noPost');
+  const items: MenuProps['items'] = [
+    { key: 'home', icon: <HomeOutlined />, label: t('home') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('logout'), disabled: signOut.isPending },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'home') void navigate(HOME_PATH);
+    if (key === 'logout') signOut.mutate();
+  };
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick }}>
+      <button type="button" className={styles.userButton} aria-label={t('userMenu', { name: user.name })}>
+        <Avatar
+          size="small"
+          src={user.face || undefined}
+          icon={<UserOutlined />}
+          alt={t('avatar', { name: user.name })}
+        />
+        <span className={styles.userText}>
+          <Typography.Text strong>{user.name}</Typography.Text>
+          <Typography.Text type="secondary" className={styles.postTitle}>
+            {postTitle}
+          </Typography.Text>
+        </span>
+      </button>
+    </Dropdown>
+  );
+}

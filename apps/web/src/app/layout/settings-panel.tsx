@@ -1,0 +1,4 @@
+/** The right-hand settings panel (being built). */
+export function SettingsPanel() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Tabs of the visited views (being built). */
+export function TagsView() {
+  return null;
+}
