@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { HOME_PATH } from '../../lib/navigation';
-import { isDirectory, normalizePath, targetPath } from '../../lib/menu-tree';
+import { firstPagePath, isDirectory, normalizePath, targetPath } from '../../lib/menu-tree';
 import { useMenuTree } from '../../lib/session-queries';
 import { useMenuTitle } from './sidebar-menu';
 
@@ -23,7 +23,11 @@ export function AppBreadcrumb() {
   const { data: menus } = useMenuTree();
   const titleOf = useMenuTitle();
   const pathname = normalizePath(useLocation().pathname);
-  const trail = trailTo(menus, pathname).filter((node) => normalizePath(node.path) !== HOME_PATH);
+  // The dashboard (and the directory that opens on it) is the first crumb already.
+  const trail = trailTo(menus, pathname).filter(
+    (node) =>
+      normalizePath(node.path) !== HOME_PATH && !(isDirectory(node) && firstPagePath(node) === HOME_PATH),
+  );
 
   const items = [
     { key: 'home', title: trail.length > 0 ? <Link to={HOME_PATH}>{t('home')}</Link> : t('home') },
