@@ -4,7 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { captureWindowErrors } from './lib/error-log';
 import { createQueryClient } from './lib/query-client';
+
+// Spec section 8: unhandled errors are logged in production (the navbar's error log shows them).
+captureWindowErrors();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

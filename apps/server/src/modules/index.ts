@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { meRoutes, sessionRoutes } from './auth/auth.routes';
+import { dictionaryRoutes } from './dictionaries/dictionaries.routes';
 import { healthRoutes } from './health/health.routes';
 import { menuRoutes } from './menus/menus.routes';
 import { ssoRoutes } from './sso/sso.routes';
@@ -11,4 +12,4 @@ type Module = FastifyPluginAsyncZod<AppContext>;
 export const publicModules: Module[] = [healthRoutes, sessionRoutes, ssoRoutes];
 
 /** Routes under /api/auth: each needs a live session, and the permission its route config declares. */
-export const protectedModules: Module[] = [meRoutes, menuRoutes];
+export const protectedModules: Module[] = [meRoutes, menuRoutes, dictionaryRoutes];

@@ -2,6 +2,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@dealer-hr/shared/api-types';
+import { ErrorLogButton } from '../../components/error-log/error-log-button';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useShell } from '../shell/shell-state';
 import { AppBreadcrumb } from './breadcrumb';
@@ -30,6 +31,7 @@ export function Navbar({ user }: { user: UserInfo }) {
       </nav>
       <div className={styles.tools}>
         <HeaderSearch />
+        <ErrorLogButton />
         {desktop && <FullscreenButton />}
         {desktop && <SizeSelect />}
         <LanguageSwitch buttonProps={{ className: styles.tool }} />

@@ -1,0 +1,54 @@
+import { Pagination as AntPagination } from 'antd';
+import type { PaginationProps as AntPaginationProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@dealer-hr/shared/constants';
+import { scrollToTop } from '../lib/scroll-to-top';
+
+export interface PaginationProps {
+  /** 1-based. */
+  page: number;
+  limit?: number;
+  total: number;
+  /** Both values after any change; a new page size keeps the page when it still exists. */
+  onChange(page: number, limit: number): void;
+  disabled?: boolean;
+  /** Placement of the control in its row; lists put it at the end (right). */
+  align?: AntPaginationProps['align'];
+}
+
+const pageSizeOptions = [...PAGE_SIZES];
+
+/**
+ * The shared page control of every list (spec section 9): sizes 10/20/30/50, default 20, the total, a
+ * size changer and a quick jumper. antd fixes the order of its parts (total, pager, sizes, jumper), which
+ * differs from the spec's `PAGINATION_LAYOUT` only in where the size changer sits.
+ */
+export function Pagination({
+  page,
+  limit = DEFAULT_PAGE_SIZE,
+  total,
+  onChange,
+  disabled,
+  align = 'end',
+}: PaginationProps) {
+  const { t } = useTranslation('components');
+
+  return (
+    <AntPagination
+      current={page}
+      pageSize={limit}
+      total={total}
+      pageSizeOptions={pageSizeOptions}
+      showSizeChanger
+      showQuickJumper
+      showTotal={(count) => t('pagination.total', { total: count })}
+      disabled={disabled}
+      align={align}
+      onChange={(nextPage, nextLimit) => {
+        onChange(nextPage, nextLimit);
+        // The new rows replace the old ones in place; the reader starts again at the top of the list.
+        scrollToTop();
+      }}
+    />
+  );
+}
