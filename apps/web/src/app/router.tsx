@@ -43,6 +43,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { index: true, loader: () => redirect(HOME_PATH) },
             { path: 'dashboard', loader: () => redirect(HOME_PATH) },
+            // Spec section 2: /redirect/<path> replaces itself with /<path>, mounting the view afresh.
+            {
+              path: 'redirect/*',
+              lazy: () =>
+                import('./layout/tags-view/redirect-view').then((m) => ({ Component: m.RedirectView })),
+            },
             // Every menu page, through the page registry; anything else -> /404.
             {
               path: '*',

@@ -4,8 +4,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Size } from '@dealer-hr/shared/constants';
+import { AppErrorBoundary } from '../../components/error-log/app-error-boundary';
 import { useIdleLogout, usePageCloseLogout } from '../../features/auth/use-session-watch';
 import { findMenu } from '../../lib/menu-tree';
+import { useScrollTopOnNavigation } from '../../lib/scroll-to-top';
 import { useMenuTree, useUserInfo } from '../../lib/session-queries';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ShellProvider, useShell } from '../shell/shell-state';
@@ -15,6 +17,7 @@ import { SettingsPanel } from './settings-panel';
 import { Sidebar } from './sidebar';
 import { useMenuTitle } from './sidebar-menu';
 import { TagsView } from './tags-view/tags-view';
+import { TagsViewProvider } from './tags-view/tags-view-context';
 import { ViewOutlet } from './tags-view/view-outlet';
 import styles from './basic-layout.module.css';
 
@@ -36,6 +39,7 @@ function Shell() {
   const current = findMenu(menus, pathname);
   useDocumentTitle(current ? titleOf(current) : undefined);
   useRootFontSize();
+  useScrollTopOnNavigation();
   useIdleLogout();
   usePageCloseLogout();
 
@@ -61,7 +65,10 @@ function Shell() {
             {settings.tagsView && <TagsView />}
           </div>
           <Layout.Content className={styles.content}>
-            <ViewOutlet />
+            {/* Leaving a page that broke gives the next one a fresh start. */}
+            <AppErrorBoundary resetKey={pathname}>
+              <ViewOutlet />
+            </AppErrorBoundary>
           </Layout.Content>
           <Layout.Footer className={styles.footer}>{t('copyright')}</Layout.Footer>
         </Layout>
@@ -75,7 +82,9 @@ function Shell() {
 export function BasicLayout() {
   return (
     <ShellProvider>
-      <Shell />
+      <TagsViewProvider>
+        <Shell />
+      </TagsViewProvider>
     </ShellProvider>
   );
 }

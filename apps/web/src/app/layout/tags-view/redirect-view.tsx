@@ -1,0 +1,12 @@
+import { Navigate, useLocation } from 'react-router';
+import { REDIRECT_PREFIX } from './use-view-actions';
+
+/**
+ * Spec section 2: /redirect/<path> stands in for one render and replaces itself with /<path> and its
+ * query. Refreshing a tab goes through here so the page unmounts and mounts afresh.
+ */
+export function RedirectView() {
+  const { pathname, search, hash } = useLocation();
+  const target = pathname.slice(REDIRECT_PREFIX.length) || '/';
+  return <Navigate to={{ pathname: target, search, hash }} replace />;
+}
