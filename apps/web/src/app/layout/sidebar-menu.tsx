@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
-import { createElement, useMemo } from 'react';
+import { createElement, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
@@ -9,10 +9,13 @@ import { ancestorKeys, isDirectory, menuKey, normalizePath, sidebarNodes } from 
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-/** `menu.<name>` in the current language, else the server's Chinese title. */
+/**
+ * `menu.<name>` in the current language, else the server's Chinese title. The function only changes with
+ * the language, so what is built from it (the search index) is not rebuilt on every render.
+ */
 export function useMenuTitle(): (node: MenuNode) => string {
   const { t } = useTranslation();
-  return (node) => t(`menu.${node.name}`, { defaultValue: node.title });
+  return useCallback((node: MenuNode) => t(`menu.${node.name}`, { defaultValue: node.title }), [t]);
 }
 
 function toItems(nodes: readonly MenuNode[], titleOf: (node: MenuNode) => string): MenuItem[] {
