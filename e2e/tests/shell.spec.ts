@@ -16,7 +16,7 @@ test('the layout at 1366x768 in Chinese and English', async ({ page }) => {
   const rootSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
   expect(Number.parseFloat(rootSize)).toBeCloseTo(11.38, 1);
   const sidebar = page.locator('.ant-layout-sider').first();
-  expect((await sidebar.boundingBox())!.width).toBe(200);
+  await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(200);
   await page.screenshot({ path: 'test-results/screenshots/layout-zh-1366.png' });
 
   await page.getByRole('button', { name: '切换语言' }).click();
@@ -91,4 +91,110 @@ test.describe('on a 390 px phone', () => {
     await expect(page.getByRole('button', { name: 'Toggle the sidebar' })).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/layout-en-390.png' });
   });
+});
+
+test('tabs of visited views: context menu, affix dashboard, close others, close all, refresh', async ({
+  page,
+}) => {
+  await signInTo(page, '/organization/stores');
+  const tabs = page.getByRole('navigation', { name: '已访问的页面' });
+  await page.getByRole('menu', { name: '主菜单' }).getByText('员工管理').click();
+  await page.getByRole('menu', { name: '主菜单' }).getByText('员工花名册').click();
+  await expect(page).toHaveURL(/\/staff\/list$/);
+  await expect(tabs.getByRole('link')).toHaveText(['工作台', '门店管理', '员工花名册']);
+  // The affix dashboard has no close button.
+  await expect(tabs.getByRole('button', { name: '关闭工作台' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/tags-view-zh-1366.png' });
+
+  // Cached views stay mounted while hidden: the stores view's DOM node (marked here) is the same one
+  // when its tab is shown again, so whatever state it holds survives the switch.
+  const shownView = page.locator('.ant-result:visible');
+  await tabs.getByRole('link', { name: '门店管理' }).click();
+  await expect(page).toHaveURL(/\/organization\/stores$/);
+  await expect(shownView).toHaveCount(1);
+  await shownView.evaluate((element) => element.setAttribute('data-kept', 'yes'));
+  await tabs.getByRole('link', { name: '员工花名册' }).click();
+  await expect(page).toHaveURL(/\/staff\/list$/);
+  await expect(page.locator('.ant-result[data-kept]')).toBeHidden();
+  await tabs.getByRole('link', { name: '门店管理' }).click();
+  await expect(page.locator('.ant-result[data-kept]')).toBeVisible();
+
+  await tabs.getByRole('link', { name: '门店管理' }).click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: '标签操作' });
+  await expect(menu).toBeVisible();
+  expect((await menu.boundingBox())!.width).toBe(105);
+  await menu.getByRole('menuitem', { name: '关闭其他' }).click();
+  await expect(tabs.getByRole('link')).toHaveText(['工作台', '门店管理']);
+  await expect(page).toHaveURL(/\/organization\/stores$/);
+
+  // Refresh goes through /redirect and comes back to the same view.
+  const redirect = page.waitForURL(/\/redirect\/organization\/stores$/);
+  await tabs.getByRole('link', { name: '门店管理' }).click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: '刷新' }).click();
+  await redirect;
+  await expect(page).toHaveURL(/\/organization\/stores$/);
+  await expect(page.getByText('暂未开放')).toBeVisible();
+  // Refreshed: a new instance, without the mark.
+  await expect(page.locator('.ant-result[data-kept]')).toHaveCount(0);
+
+  await tabs.getByRole('link', { name: '门店管理' }).click({ button: 'right' });
+  await menu.getByRole('menuitem', { name: '关闭所有' }).click();
+  await expect(tabs.getByRole('link')).toHaveText(['工作台']);
+  await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
+});
+
+test('the header search finds a page by its pinyin and goes there; Ctrl+K opens it', async ({ page }) => {
+  await signInTo(page);
+  await expect(page.getByRole('button', { name: '搜索页面' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox', { name: '搜索页面' });
+  await expect(search).toBeFocused();
+  await search.pressSequentially('yuangonghuamingce');
+  // antd keeps an accessible copy of the options hidden; the visible list is its own.
+  const option = page.locator('.ant-select-item-option', { hasText: '员工花名册' });
+  await expect(option).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/header-search-zh-1366.png' });
+  await option.click();
+  await expect(page).toHaveURL(/\/staff\/list$/);
+});
+
+test('the settings panel changes the theme colour at once and remembers it', async ({ page }) => {
+  await signInTo(page);
+  const gear = page.getByRole('button', { name: '打开系统设置' });
+  const primary = () => gear.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await primary()).toBe('rgb(24, 144, 255)');
+
+  await gear.click();
+  const drawer = page.getByRole('dialog', { name: '系统布局配置' });
+  await drawer.getByRole('button', { name: '#f5222d' }).click();
+  await expect(page.getByText('正在编译主题')).toBeVisible();
+  await expect.poll(primary).toBe('rgb(245, 34, 45)');
+  await page.screenshot({ path: 'test-results/screenshots/settings-zh-1366.png' });
+
+  // Outside click closes the panel; the colour stays after a reload.
+  await page.mouse.click(300, 400);
+  await expect(drawer).toBeHidden();
+  await page.reload();
+  await expect.poll(primary).toBe('rgb(245, 34, 45)');
+});
+
+test('an unhandled error shows the error-log badge; its dialog lists it and Clear All empties it', async ({
+  page,
+}) => {
+  await signInTo(page);
+  const button = page.getByRole('button', { name: '错误日志' });
+  await expect(button).toHaveCount(0);
+
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('e2e: something broke');
+    });
+  });
+  await expect(button).toBeVisible();
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: '错误日志' });
+  await expect(dialog.getByText('e2e: something broke', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('/dashboard/dashboard')).toBeVisible();
+  await dialog.getByRole('button', { name: '清空' }).click();
+  await expect(button).toHaveCount(0);
 });
