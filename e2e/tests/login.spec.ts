@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/session';
 
@@ -66,4 +67,21 @@ test('the login page fits a 390 px wide phone', async ({ page }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
   await page.screenshot({ path: 'test-results/screenshots/dashboard-zh-390.png' });
+});
+
+test('the first load of the login page ships at most 350 kB of gzipped JavaScript', async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(response.url());
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await expect(page.getByLabel('用户名')).toBeVisible();
+
+  let gzipped = 0;
+  for (const url of scripts) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    gzipped += gzipSync(body, { level: 9 }).length;
+  }
+  console.log(`login page: ${scripts.size} scripts, ${(gzipped / 1000).toFixed(1)} kB gzipped`);
+  expect(gzipped).toBeLessThanOrEqual(350_000);
 });
