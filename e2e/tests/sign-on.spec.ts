@@ -67,7 +67,8 @@ test('CAS: the ticket is validated by the server, and logout continues at the CA
   const casLogout = page.waitForRequest(
     (request) => request.isNavigationRequest() && /\/logout\?service=/.test(request.url()),
   );
-  await page.getByRole('button', { name: /退出登录/ }).click();
+  await page.getByRole('button', { name: /的账号菜单$/ }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
   expect(new URL((await casLogout).url()).searchParams.get('service')).toMatch(/\/login$/);
   // The CAS server ends its own session and sends the browser back to the login page.
   await expect(page).toHaveURL(/\/login$/);
