@@ -50,4 +50,3 @@ export const QR_LOGIN_FRAME = { width: 300, height: 400 } as const;
 
 export const SEARCH_WEIGHTS = { title: 0.7, path: 0.3, pinyinTitle: 0.3 } as const;
 export const SEARCH_THRESHOLD = 0.4;
-
