@@ -17,6 +17,19 @@ z.config(z.locales.zhCN());
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
+/** A route under /api/auth and the permission it declared; the permission test walks them all. */
+export interface ProtectedRoute {
+  method: string;
+  url: string;
+  permission: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly protectedRoutes: readonly ProtectedRoute[];
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
@@ -46,6 +59,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     config.ACCESS_TTL,
   );
   const context: AppContext = { config, database, db: database.db, tokens };
+  const protectedRoutes: ProtectedRoute[] = [];
+  app.decorate('protectedRoutes', protectedRoutes);
 
   await app.register(errorHandler);
   await app.register(swagger);
@@ -59,6 +74,20 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       for (const module of publicModules) await api.register(module, context);
       await api.register(
         async (scope) => {
+          scope.addHook('onRoute', (route) => {
+            if (route.method === 'HEAD') return;
+            if (!route.config || !('permission' in route.config)) {
+              throw new Error(
+                `${String(route.method)} ${route.url} must declare config.permission ` +
+                  '(a permission name, or null for any signed-in user)',
+              );
+            }
+            protectedRoutes.push({
+              method: String(route.method),
+              url: route.url,
+              permission: route.config.permission ?? null,
+            });
+          });
           scope.addHook('onRequest', scope.authenticate);
           for (const module of protectedModules) await scope.register(module, context);
         },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { meRoutes, sessionRoutes } from './auth/auth.routes';
+import { departmentRoutes } from './departments/departments.routes';
 import { dictionaryRoutes } from './dictionaries/dictionaries.routes';
 import { healthRoutes } from './health/health.routes';
 import { menuRoutes } from './menus/menus.routes';
@@ -12,4 +13,4 @@ type Module = FastifyPluginAsyncZod<AppContext>;
 export const publicModules: Module[] = [healthRoutes, sessionRoutes, ssoRoutes];
 
 /** Routes under /api/auth: each needs a live session, and the permission its route config declares. */
-export const protectedModules: Module[] = [meRoutes, menuRoutes, dictionaryRoutes];
+export const protectedModules: Module[] = [departmentRoutes, meRoutes, menuRoutes, dictionaryRoutes];

@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema';
 import { forbidden, frozenAccount, tokenExpired, tokenInvalid } from '../lib/errors';
 import type { TokenService } from '../lib/tokens';
 import { can, loadAccess, type Access } from '../modules/access/access.service';
+import { loadScope, type Scope, type ScopeOptions } from '../modules/access/scope';
 import { survivesPageClose } from '../modules/auth/session.service';
 
 export interface AuthContext {
@@ -15,6 +16,8 @@ export interface AuthContext {
   employeeId: number | null;
   /** Roles and permissions, loaded on first use within the request. */
   access(): Promise<Access>;
+  /** The records this user may see (data scope), loaded on first use within the request. */
+  scope(options?: ScopeOptions): Promise<Scope>;
 }
 
 declare module 'fastify' {
@@ -22,8 +25,11 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyContextConfig {
-    /** Permission name a route needs (a menu item's `perm`); absent means any signed-in user. */
-    permission?: string;
+    /**
+     * Permission a protected route needs (a menu item's `perm`), or `null` for any signed-in user. Every
+     * route under /api/auth must say which: the app refuses to start otherwise (app.ts).
+     */
+    permission?: string | null;
   }
   interface FastifyInstance {
     /** onRequest hook for protected scopes: resolves the bearer token to a live session or throws. */
@@ -76,10 +82,16 @@ async function resolveSession(
   if (row.status === 'frozen') throw frozenAccount();
   if (!(await survivesPageClose(db, row, pageCloseGraceSeconds))) throw tokenInvalid();
   let access: Promise<Access> | undefined;
+  const scopes = new Map<boolean, Promise<Scope>>();
   return {
     ...claims,
     employeeId: row.employeeId,
     access: () => (access ??= loadAccess(db, claims.userId)),
+    scope: ({ partTime = false } = {}) => {
+      let scope = scopes.get(partTime);
+      if (!scope) scopes.set(partTime, (scope = loadScope(db, claims.userId, { partTime })));
+      return scope;
+    },
   };
 }
 

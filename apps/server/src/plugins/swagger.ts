@@ -15,7 +15,7 @@ export default fp(
       const schema = route.schema as Record<string, unknown>;
       schema.security = [{ bearer: [] }];
       const permission = route.config?.permission;
-      if (permission) schema['x-permission'] = permission;
+      if (permission !== undefined) schema['x-permission'] = permission ?? 'any signed-in user';
     });
     await app.register(swagger, {
       openapi: {

@@ -82,6 +82,13 @@ export const roles = pgTable(
     name: text().notNull(),
     description: text().notNull().default(''),
     isSuper: boolean().notNull().default(false),
+    /**
+     * Which records the role's holders see: `all` of the group, or `subtree` — the departments of their
+     * posts and everything below (GET /api/auth/departments/my/tree). The widest role of a user wins.
+     */
+    dataScope: text({ enum: ['all', 'subtree'] })
+      .notNull()
+      .default('subtree'),
     status: text({ enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),

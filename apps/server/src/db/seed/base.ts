@@ -36,13 +36,21 @@ async function seedDictionaries(db: Database) {
     .onConflictDoNothing();
 }
 
-/** Adds menu items that do not exist yet (matched by name), so new pages of later releases appear. */
+/**
+ * Adds menu items that do not exist yet (matched by name), so new pages of later releases appear, and
+ * gives existing items a permission a release introduced (routes check permissions by these names).
+ * Everything else an administrator changed is kept.
+ */
 async function seedMenus(db: Database): Promise<Map<string, number>> {
-  const existing = await db.select({ id: menus.id, name: menus.name }).from(menus);
+  const existing = await db.select({ id: menus.id, name: menus.name, perm: menus.perm }).from(menus);
   const idOf = new Map(existing.map((row) => [row.name, row.id]));
+  const permless = new Set(existing.filter((row) => row.perm === null).map((row) => row.name));
   const visit = async (items: readonly MenuSeed[], parentId: number | null) => {
     for (const [index, item] of items.entries()) {
       let id = idOf.get(item.name);
+      if (id !== undefined && item.perm && permless.has(item.name)) {
+        await db.update(menus).set({ perm: item.perm }).where(eq(menus.id, id));
+      }
       if (id === undefined) {
         const [row] = await db
           .insert(menus)
@@ -80,6 +88,7 @@ async function seedRoles(db: Database, menuIds: Map<string, number>) {
         name: seed.name,
         description: seed.description,
         isSuper: seed.isSuper,
+        dataScope: seed.dataScope,
         sort: index,
       })
       .onConflictDoNothing()

@@ -126,7 +126,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
 export const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.post(
     '/me',
-    { schema: { tags: ['session'], summary: 'Current user info', response: { 200: envelope(userInfo) } } },
+    {
+      config: { permission: null },
+      schema: { tags: ['session'], summary: 'Current user info', response: { 200: envelope(userInfo) } },
+    },
     async (request) => {
       const auth = actor(request);
       return ok(await loadUserInfo(db, auth.userId, await auth.access()));

@@ -9,8 +9,9 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.get(
     '/dictionarie/data',
     {
-      // No `config.permission`: every form's selects (region, ID card type, education...) read
-      // dictionaries, so any signed-in user may; managing them is what needs a permission.
+      // Every form's selects (region, ID card type, education...) read dictionaries, so any signed-in
+      // user may; managing them is what needs a permission.
+      config: { permission: null },
       schema: {
         tags: ['dictionaries'],
         summary: 'Enabled items of the given dictionary types, for selects',

@@ -10,6 +10,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db })
   app.get(
     '/menus/tree',
     {
+      config: { permission: null },
       schema: {
         tags: ['menus'],
         summary: "The current user's menu tree (drives routes, sidebar and search)",

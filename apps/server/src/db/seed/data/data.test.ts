@@ -193,15 +193,18 @@ describe('menus', () => {
     expect(allMenus.filter((menu) => menu.affix).map((menu) => menu.path)).toEqual(['/dashboard/dashboard']);
   });
 
-  it('give every button a unique perm of the form area:page:action, and only buttons have one', () => {
+  it('give every button and page a unique perm of the form area:page:action, and directories none', () => {
     const buttons = allMenus.filter((menu) => menu.typeId === 3);
     expect(buttons.length).toBeGreaterThan(0);
     for (const button of buttons) {
       expect(button.perm, button.name).toMatch(/^[a-z]+:[a-z-]+:[a-z-]+$/);
       expect(button.children ?? []).toHaveLength(0);
     }
-    expect(new Set(buttons.map((button) => button.perm)).size).toBe(buttons.length);
-    for (const menu of allMenus.filter((item) => item.typeId !== 3)) expect(menu.perm).toBeUndefined();
+    const pages = allMenus.filter((menu) => menu.typeId === 2 || menu.typeId === 4);
+    for (const page of pages) expect(page.perm, page.name).toMatch(/^[a-z]+:[a-z-]+:view$/);
+    const perms = [...buttons, ...pages].map((menu) => menu.perm);
+    expect(new Set(perms).size).toBe(perms.length);
+    for (const menu of allMenus.filter((item) => item.typeId === 1)) expect(menu.perm).toBeUndefined();
   });
 
   it('nest buttons under pages and pages under directories', () => {

@@ -89,6 +89,8 @@ const page = (
     title,
     path,
     typeId: hidden ? MenuType.HIDDEN_PAGE : MenuType.PAGE,
+    // Opening the page (its list and detail routes) is a permission of its own.
+    perm: `${permPrefix(path)}:view`,
     ...rest,
     ...(buttons.length > 0 ? { children: buttons } : {}),
   };

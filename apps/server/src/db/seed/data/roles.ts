@@ -7,6 +7,7 @@ export interface RoleSeed {
   name: string;
   description: string;
   isSuper: boolean;
+  dataScope: 'all' | 'subtree';
   /** Granted pages and buttons (their parent directories are implied), or 'all'. */
   menuNames: string[] | 'all';
   /** Posts whose holders get this role (post roles). */
@@ -49,6 +50,7 @@ export const roles: RoleSeed[] = [
     name: '超级管理员',
     description: '拥有系统全部菜单与操作权限',
     isSuper: true,
+    dataScope: 'all',
     menuNames: 'all',
     postCodes: [],
   },
@@ -57,6 +59,7 @@ export const roles: RoleSeed[] = [
     name: '人事管理员',
     description: '集团及门店人事管理：组织、员工、审批、考勤、统计与基础数据维护（不含菜单与角色配置）',
     isSuper: false,
+    dataScope: 'all',
     menuNames: everythingExcept(['systemMenus', 'systemRoles']),
     postCodes: ['hr_director', 'hr_manager', 'hr_specialist'],
   },
@@ -65,6 +68,7 @@ export const roles: RoleSeed[] = [
     name: '门店店长',
     description: '管理本门店员工的入转调离、审批本店业务、查看考勤与统计',
     isSuper: false,
+    dataScope: 'subtree',
     menuNames: [
       ...grant('dashboard'),
       ...grant('newsList'),
@@ -97,6 +101,7 @@ export const roles: RoleSeed[] = [
     name: '普通员工',
     description: '查看工作台与消息、发起和跟踪本人的审批、打卡记录与请假',
     isSuper: false,
+    dataScope: 'subtree',
     menuNames: [
       ...grant('dashboard'),
       ...grant('newsList'),

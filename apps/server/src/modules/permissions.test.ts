@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProtectedRoute } from '../app';
+import { createTestApp, type TestApp } from '../test/app';
+import { userWith } from '../test/users';
+
+// Walks the whole route table: every protected route refuses a signed-in user without its permission
+// (1403) and lets one with only that permission through. New routes are covered without anyone adding
+// a test; a route without a declared permission does not even start (app.ts).
+
+let t: TestApp;
+let nobody: string;
+let routes: readonly ProtectedRoute[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  nobody = await userWith(t, []);
+  routes = t.app.protectedRoutes;
+});
+afterAll(() => t.close());
+
+async function call(route: ProtectedRoute, authorization: string) {
+  const url = route.url.replace(/:(\w+)/g, '1');
+  const withBody = route.method !== 'GET' && route.method !== 'DELETE' ? { payload: {} } : {};
+  const response = await t.app.inject({
+    method: route.method as 'GET',
+    url,
+    headers: { authorization },
+    ...withBody,
+  });
+  return (response.json() as { code: number }).code;
+}
+
+describe('permission walk over every protected route', () => {
+  it('covers every route under /api/auth', () => {
+    const withPermission = routes.filter((route) => route.permission !== null).length;
+    console.log(
+      `permission walk: ${routes.length} protected routes, ${withPermission} with a permission, ` +
+        `${routes.length - withPermission} open to any signed-in user`,
+    );
+    expect(routes.length).toBeGreaterThan(0);
+    expect(routes.every((route) => route.url.startsWith('/api/auth/'))).toBe(true);
+  });
+
+  it('refuses a user without the permission and admits one who has only it', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      if (route.permission === null) {
+        const code = await call(route, nobody);
+        if (code === 1403 || code === 10004) failures.push(`${name}: open route answered ${code}`);
+        continue;
+      }
+      const refused = await call(route, nobody);
+      if (refused !== 1403) failures.push(`${name}: without ${route.permission} answered ${refused}`);
+      const holder = await userWith(t, [route.permission]);
+      const admitted = await call(route, holder);
+      if (admitted === 1403 || admitted === 10004) {
+        failures.push(`${name}: with ${route.permission} answered ${admitted}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
