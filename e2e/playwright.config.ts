@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumPath, chromiumArgs } from './support/chromium';
+import { chromiumPath, chromiumArgs } from '../scripts/chromium';
 
 export default defineConfig({
   testDir: './tests',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from '../../scripts/built-server';
+import { measureTreePaint } from './tree-paint';
 
 // Load runs are bounded in time and only target the server this script started on loopback.
 const DURATION_S = Number(process.argv[2] ?? 5);
@@ -45,6 +46,18 @@ try {
     headers: { authorization },
   });
   await load('GET /api/auth/menus/tree', `${server.url}/api/auth/menus/tree`, { headers: { authorization } });
+
+  const paints = await measureTreePaint(server.url, token, 5);
+  const figures = (pick: (paint: (typeof paints)[number]) => number) =>
+    paints.map((paint) => `${Math.round(pick(paint))}`).join(', ');
+  console.log('\ndepartment page, first paint of the tree with the demo data (Chromium, 5 fresh pages):');
+  console.log(`  from navigation start:         ${figures((paint) => paint.fromNavigation)} ms`);
+  console.log(`  the tree's API request:        ${figures((paint) => paint.answerTook)} ms`);
+  console.log(`  from the tree's API response:  ${figures((paint) => paint.fromResponse)} ms`);
+  console.log(`  from the sidebar click (app already loaded): ${figures((paint) => paint.fromMenuClick)} ms`);
+  console.log(
+    `    of which until the tree is asked for:   ${figures((paint) => paint.requestFromMenuClick)} ms`,
+  );
   await server.stop();
 } finally {
   await rm(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { freePort, startServer } from '../../scripts/built-server';
 import { startCasStandIn, startWecomStandIn } from '../../scripts/sso-stand-ins';
-import { chromiumPath } from './chromium';
+import { chromiumPath } from '../../scripts/chromium';
 import { E2E_JWT_SECRET } from './tokens';
 
 /** Where a sales-only user is sent; tests answer it with `page.route`, it is never fetched for real. */

@@ -30,7 +30,7 @@ test('QR login: the code comes back with the appid, is exchanged, and the user l
 
   // The URL is cleaned of the code and the user is on the page they first asked for.
   await expect(page).toHaveURL(/\/organization\/stores$/);
-  await expect(page.getByText('暂未开放')).toBeVisible();
+  await expect(page.getByPlaceholder('门店名称或编码')).toBeVisible();
   expect(exchanges).toEqual([{ code: expect.any(String), appid: 'e2e-corp' }]);
   const token = (await tokenOf(context))!;
   expect(await meCode(baseURL!, token)).toBe(200);

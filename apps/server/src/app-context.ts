@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { TokenService } from './lib/tokens';
+import type { ApprovalEngine } from './modules/approvals/engine';
 
 /** What every module receives when it is registered: no globals, so tests can build as many apps as they like. */
 export interface AppContext {
@@ -8,4 +9,6 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   tokens: TokenService;
+  /** The approval engine every business module submits its records to. */
+  approvals: ApprovalEngine;
 }

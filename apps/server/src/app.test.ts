@@ -24,6 +24,16 @@ describe('server core', () => {
     expect(response.json().message).toContain('/api/no/such/thing');
   });
 
+  it('labels error envelopes as JSON', async () => {
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(refused.json()).toMatchObject({ code: 10004 });
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('keeps a caller request id and makes one otherwise', async () => {
     const given = await t.app.inject({
       method: 'GET',

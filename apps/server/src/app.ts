@@ -7,7 +7,9 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { protectedModules, publicModules } from './modules';
+import { createProductEngine } from './modules/approvals/businesses';
 import auth from './plugins/auth';
+import type { RoutePermission } from './modules/access/access.service';
 import errorHandler from './plugins/error-handler';
 import swagger from './plugins/swagger';
 import web from './plugins/web';
@@ -21,7 +23,7 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
 export interface ProtectedRoute {
   method: string;
   url: string;
-  permission: string | null;
+  permission: RoutePermission;
 }
 
 declare module 'fastify' {
@@ -58,7 +60,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     await loadSigningSecret(database.db, config.JWT_SECRET),
     config.ACCESS_TTL,
   );
-  const context: AppContext = { config, database, db: database.db, tokens };
+  const context: AppContext = { config, database, db: database.db, tokens, approvals: createProductEngine() };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);
 
@@ -79,7 +81,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
             if (!route.config || !('permission' in route.config)) {
               throw new Error(
                 `${String(route.method)} ${route.url} must declare config.permission ` +
-                  '(a permission name, or null for any signed-in user)',
+                  '(a permission name, a list of alternatives, or null for any signed-in user)',
               );
             }
             protectedRoutes.push({

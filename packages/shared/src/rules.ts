@@ -80,6 +80,12 @@ export const messages = {
   daysInvalid: '天数只能为数字',
   timeRangeRequired: '请选择时间范围',
   timeRangeInvalid: '时间范围格式不正确',
+  // Login accounts (not in the specification, which shows no rule for them)
+  usernameRequired: '用户名不能为空',
+  usernameInvalid: '用户名须为 3-32 位字母、数字或 . _ -',
+  passwordRequired: '密码不能为空',
+  passwordInvalid: '密码须为 8-64 位，且同时包含字母和数字',
+  passwordMismatch: '两次输入的密码不一致',
 } as const;
 
 const HAN = '\\p{Script=Han}';
@@ -97,6 +103,10 @@ export const patterns = {
   latitude: /^[-+]?\d{1,2}(?:\.\d+)?$/,
   longitude: /^[-+]?\d{1,3}(?:\.\d+)?$/,
   days: /^\d+$/,
+  /** Account names: 3-32 ASCII letters, digits, dots, underscores or dashes (compared without case). */
+  username: /^[A-Za-z0-9._-]{3,32}$/,
+  /** New passwords: 8-64 characters with at least one letter and one digit. */
+  password: /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/u,
 } as const;
 
 const LATITUDE_LIMIT = 90;
@@ -123,6 +133,9 @@ export const isLatitude = (value: TextOrNumber): boolean =>
 export const isLongitude = (value: TextOrNumber): boolean =>
   isCoordinate(value, patterns.longitude, LONGITUDE_LIMIT);
 export const isDays = (value: TextOrNumber): boolean => patterns.days.test(asText(value));
+export const isUsername = (value: TextOrNumber): boolean => patterns.username.test(asText(value));
+/** Not trimmed: spaces are part of a password. */
+export const isPassword = (value: string): boolean => patterns.password.test(value);
 
 /** Absent, null or only whitespace: what a required rule rejects. */
 export function isBlank(value: unknown): boolean {
@@ -185,6 +198,11 @@ export const antdRules = {
     formatRule(messages.idNumberInvalid, (value) => isValidMainlandId(String(value).trim())),
   ],
   timeRange: [timeRangeRule()],
+  username: [requiredRule(messages.usernameRequired), formatRule(messages.usernameInvalid, isUsername)],
+  password: [
+    requiredRule(messages.passwordRequired),
+    formatRule(messages.passwordInvalid, (value) => typeof value === 'string' && isPassword(value)),
+  ],
   required: (label: string): FormRule[] => [requiredRule(requiredMessage(label))],
   select: (label: string): FormRule[] => [{ required: true, message: selectMessage(label) }],
 } satisfies Record<string, FormRule[] | ((label: string) => FormRule[])>;

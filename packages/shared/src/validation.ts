@@ -12,8 +12,10 @@ import {
   isHeight,
   isLatitude,
   isLongitude,
+  isPassword,
   isPersonName,
   isPhone,
+  isUsername,
   maxLengthMessage,
   messages,
   requiredMessage,
@@ -54,6 +56,16 @@ export const zIdNumber = zText(messages.idNumberRequired, messages.idNumberRequi
 export const zMainlandIdNumber = zText(messages.idNumberRequired, messages.idNumberInvalid, (value) =>
   isValidMainlandId(value),
 ).transform((value) => value.toUpperCase());
+
+/** An account name (3-32 letters, digits, `.`, `_`, `-`); trimmed, case kept (logins ignore case). */
+export const zUsername = zText(messages.usernameRequired, messages.usernameInvalid, isUsername);
+/** A new password: 8-64 characters with letters and digits; not trimmed, since spaces count. */
+export const zPassword = z
+  .string({
+    error: (issue) => (isMissing(issue.input) ? messages.passwordRequired : messages.passwordInvalid),
+  })
+  .refine((value) => value.trim() !== '', { error: messages.passwordRequired, abort: true })
+  .refine(isPassword, { error: messages.passwordInvalid });
 
 /** Height (cm), latitude and longitude accept text or a JSON number and output a number. */
 export const zHeight = zNumeric(messages.heightRequired, messages.heightInvalid, isHeight);

@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { forbidden, frozenAccount, tokenExpired, tokenInvalid } from '../lib/errors';
 import type { TokenService } from '../lib/tokens';
-import { can, loadAccess, type Access } from '../modules/access/access.service';
+import { canAny, loadAccess, type Access, type RoutePermission } from '../modules/access/access.service';
 import { loadScope, type Scope, type ScopeOptions } from '../modules/access/scope';
 import { survivesPageClose } from '../modules/auth/session.service';
 
@@ -26,10 +26,11 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * Permission a protected route needs (a menu item's `perm`), or `null` for any signed-in user. Every
-     * route under /api/auth must say which: the app refuses to start otherwise (app.ts).
+     * Permission a protected route needs (a menu item's `perm`), a list of which any one suffices, or
+     * `null` for any signed-in user. Every route under /api/auth must say which: the app refuses to start
+     * otherwise (app.ts).
      */
-    permission?: string | null;
+    permission?: RoutePermission;
   }
   interface FastifyInstance {
     /** onRequest hook for protected scopes: resolves the bearer token to a live session or throws. */
@@ -70,16 +71,19 @@ async function resolveSession(
       id: sessions.id,
       tokenId: sessions.tokenId,
       closingAt: sessions.closingAt,
+      revokedAt: sessions.revokedAt,
       status: users.status,
       employeeId: users.employeeId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), isNull(sessions.revokedAt), isNull(users.deletedAt)))
+    .where(and(eq(sessions.id, claims.sessionId), isNull(users.deletedAt)))
     .limit(1);
   // A rotated-away token, an ended session or a removed user all mean: sign in again.
   if (!row || row.tokenId !== claims.tokenId) throw tokenInvalid();
+  // Freezing ends the sessions too; their tokens say why (1403), not just "sign in again".
   if (row.status === 'frozen') throw frozenAccount();
+  if (row.revokedAt) throw tokenInvalid();
   if (!(await survivesPageClose(db, row, pageCloseGraceSeconds))) throw tokenInvalid();
   let access: Promise<Access> | undefined;
   const scopes = new Map<boolean, Promise<Scope>>();
@@ -101,7 +105,7 @@ export default fp(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.auth = await resolveSession(options, request);
       const permission = request.routeOptions.config.permission;
-      if (permission && !can(await request.auth.access(), permission)) {
+      if (permission && !canAny(await request.auth.access(), permission)) {
         request.log.info({ permission, userId: request.auth.userId }, 'permission refused');
         throw forbidden();
       }

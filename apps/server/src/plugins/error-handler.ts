@@ -29,7 +29,9 @@ export default fp(
         return (
           reply
             .status(httpStatusOf[error.code])
-            // 10008 travels with HTTP 200: keep the route's success schema from serializing it.
+            // 10008 travels with HTTP 200: keep the route's success schema from serializing it. A custom
+            // serializer leaves the content type unset, so say it.
+            .type('application/json; charset=utf-8')
             .serializer(JSON.stringify)
             .send({ code: error.code, message: error.message, data: error.data })
         );

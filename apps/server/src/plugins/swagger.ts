@@ -15,7 +15,9 @@ export default fp(
       const schema = route.schema as Record<string, unknown>;
       schema.security = [{ bearer: [] }];
       const permission = route.config?.permission;
-      if (permission !== undefined) schema['x-permission'] = permission ?? 'any signed-in user';
+      if (permission === undefined) return;
+      schema['x-permission'] =
+        permission === null ? 'any signed-in user' : ([] as string[]).concat(permission).join(' | ');
     });
     await app.register(swagger, {
       openapi: {

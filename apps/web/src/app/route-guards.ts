@@ -8,6 +8,7 @@ import { ApiError, SESSION_CODES } from '../lib/api-client';
 import { getToken } from '../lib/auth-token';
 import { notifyError } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
+import { normalizePath } from '../lib/menu-tree';
 import { loginPath } from '../lib/navigation';
 import { endSession, rememberUser } from '../lib/session';
 
@@ -42,11 +43,17 @@ export function requireSession(queryClient: QueryClient): LoaderFunction {
     const userInfo = queryClient.ensureQueryData(userInfoQueryOptions());
     const menus = queryClient.ensureQueryData(menuTreeQueryOptions());
     menus.catch(() => {});
+    // The page's code loads meanwhile, so the page renders at once instead of suspending (page-registry.ts).
+    // The registry is imported here on demand: the login page, which shares this module, does not need it.
+    const pageCode = import('./routes/page-registry')
+      .then(({ preloadPage }) => preloadPage(normalizePath(url.pathname)))
+      .catch(() => {});
     let step = 'session.userInfoFailed';
     try {
       rememberUser(await userInfo);
       step = 'session.menuFailed';
       await menus;
+      await pageCode;
       return null;
     } catch (error) {
       notifyError(failureMessage(error, step));

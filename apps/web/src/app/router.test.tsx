@@ -59,6 +59,15 @@ describe('guard (spec section 2)', () => {
     expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeInTheDocument();
     expect(location()).toBe('/404');
   });
+
+  it('starts a user without the dashboard on their first permitted page', async () => {
+    Cookies.set('Token', 'token-1');
+    mockApi({ ...sessionRoutes, 'GET /api/auth/menus/tree': ok(menus.slice(1)) });
+    const { location } = renderApp('/');
+
+    await waitFor(() => expect(location()).toBe('/staff/list'));
+    expect(await screen.findByText('暂未开放')).toBeInTheDocument();
+  });
 });
 
 describe('layout', () => {

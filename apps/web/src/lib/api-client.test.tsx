@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { App, ConfigProvider } from 'antd';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, type Reply } from '../test/mock-api';
+import { fail, fileReply, mockApi, ok, type Reply } from '../test/mock-api';
 import { FeedbackBridge } from './feedback-bridge';
 import { ApiError, buildQuery, del, fieldErrorsOf, get, post, put } from './api-client';
 import { browser, setNavigator } from './navigation';
@@ -68,6 +68,28 @@ describe('api-client', () => {
     expect(calls.map((call) => call.method)).toEqual(['PUT', 'DELETE']);
     expect(calls[0]!.headers.get('Content-Type')).toBe('application/json');
     expect(calls[1]!.body).toEqual({ ids: [7, 8] });
+  });
+
+  it('resolves a file answer as a Blob, and a refused download as the usual ApiError', async () => {
+    mockApi({
+      'GET /api/auth/x/export': fileReply('PK-bytes', 'application/octet-stream'),
+      'GET /api/auth/x/refused': fail(404, '门店不存在', 404),
+    });
+    const file = await get<Blob>('/auth/x/export', {}, { as: 'blob' });
+    expect(await file.text()).toBe('PK-bytes');
+    await expect(get('/auth/x/refused', {}, { as: 'blob', silent: true })).rejects.toMatchObject({
+      code: 404,
+      message: '门店不存在',
+    });
+  });
+
+  it('sends FormData as it is, leaving the multipart content type to the browser', async () => {
+    const { calls, fetchMock } = mockApi({ 'POST /api/auth/x/import': ok({ rows: 1 }) });
+    const form = new FormData();
+    form.append('file', new Blob(['PK']), 'plan.xlsx');
+    await expect(post('/auth/x/import', form)).resolves.toEqual({ rows: 1 });
+    expect(calls[0]!.headers.get('Content-Type')).toBeNull();
+    expect(fetchMock.mock.calls[0]![1]!.body).toBe(form);
   });
 
   it('throws an ApiError with the server code and shows the server message', async () => {

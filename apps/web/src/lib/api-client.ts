@@ -19,8 +19,14 @@ export interface RequestOptions {
   /** Relative to /api, e.g. `/auth/me`. */
   url: string;
   params?: QueryParams;
+  /** A JSON body, or FormData for an upload (sent as multipart). */
   data?: unknown;
   signal?: AbortSignal;
+  /**
+   * `blob`: the answer is a file (an Excel export) and resolves as a Blob; a failure still comes back as
+   * the JSON envelope and is handled like any other.
+   */
+  as?: 'json' | 'blob';
   /**
    * Leaves the error to the caller: no toast, no re-login dialog, no sign-out on 1403 (an expired token is
    * still refreshed). The route guard uses it to handle a failed session load itself.
@@ -99,12 +105,14 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 
-interface Answer {
-  status: number;
-  body: Envelope<unknown>;
-}
+type Answer = { status: number; body: Envelope<unknown> } | { status: number; file: Blob };
 
-async function send(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Answer> {
+async function send(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+  as: 'json' | 'blob',
+): Promise<Answer> {
   const controller = new AbortController();
   const abort = () => controller.abort(signal?.reason);
   if (signal?.aborted) abort();
@@ -115,6 +123,9 @@ async function send(url: string, init: RequestInit, signal: AbortSignal | undefi
   );
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    if (as === 'blob' && response.ok && !isJson)
+      return { status: response.status, file: await response.blob() };
     const body: unknown = await response.json().catch(() => undefined);
     if (isEnvelope(body)) return { status: response.status, body };
     const text = i18n.t('common:request.failed', { status: response.status });
@@ -126,19 +137,22 @@ async function send(url: string, init: RequestInit, signal: AbortSignal | undefi
 }
 
 export async function request<T>(options: RequestOptions): Promise<T> {
-  const { method = 'GET', url, params, data, signal, silent = false } = options;
+  const { method = 'GET', url, params, data, signal, silent = false, as = 'json' } = options;
   const sentToken = getToken();
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: as === 'blob' ? '*/*' : 'application/json' });
   if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
   const init: RequestInit = { method, headers };
-  if (data !== undefined) {
+  if (data instanceof FormData) {
+    // The browser sets the multipart content type with its boundary.
+    init.body = data;
+  } else if (data !== undefined) {
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify(data);
   }
 
   let answer: Answer;
   try {
-    answer = await send(`${API_BASE}${url}${buildQuery(params)}`, init, signal);
+    answer = await send(`${API_BASE}${url}${buildQuery(params)}`, init, signal, as);
   } catch (error) {
     if (error instanceof ApiError) {
       if (!silent) notifyError(error.message);
@@ -148,6 +162,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     throw error;
   }
 
+  if ('file' in answer) return answer.file as T;
   const { status, body } = answer;
   if (body.code === ErrorCode.OK) return body.data as T;
   const error = new ApiError(body.code, body.message, body.data, status);
@@ -187,6 +202,12 @@ export const put = <T>(url: string, data?: unknown, options?: Options) =>
   request<T>({ method: 'PUT', url, data, ...options });
 export const del = <T>(url: string, data?: unknown, options?: Options) =>
   request<T>({ method: 'DELETE', url, data, ...options });
+
+/** The answer of a paged list: one page of rows and how many there are in all. */
+export interface Paged<T> {
+  data: T[];
+  total: number;
+}
 
 /** The `data.errors` of a 422 answer, for a form to show on its fields. */
 export function fieldErrorsOf(error: unknown): FieldError[] {

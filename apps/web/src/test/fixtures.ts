@@ -53,3 +53,30 @@ export const sessionRoutes = {
   'POST /api/auth/me': { body: { code: 200, message: 'success', data: user } },
   'GET /api/auth/menus/tree': { body: { code: 200, message: 'success', data: menus } },
 };
+
+/** A page of the menu, as a page test names it. */
+export interface MenuPage {
+  /** The route name (`menu.<name>` is its translated title). */
+  name: string;
+  title: string;
+  /** `/<directory>/<page>`: the directory is the first segment. */
+  path: string;
+}
+
+// The directories the page tests' pages sit in, titled as the seeded menu table titles them.
+const directoryTitles: Record<string, string> = { organization: '组织管理', system: '系统管理' };
+
+/**
+ * The signed-in user's menu for a page test: the page inside its directory, granting the button
+ * permissions `perms`, which decide the buttons the page shows.
+ */
+export function menuWithPage(page: MenuPage, perms: readonly string[]): MenuNode[] {
+  const directory = page.path.split('/')[1] ?? '';
+  const title = directoryTitles[directory];
+  if (!title) throw new Error(`no menu directory for ${page.path}`);
+  const pageNode = {
+    ...node(901, 900, page.name, page.title, page.path, 2),
+    perm: perms.map((name) => ({ name })),
+  };
+  return [node(900, null, directory, title, `/${directory}`, 1, [pageNode])];
+}

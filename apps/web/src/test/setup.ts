@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import { message, Modal, notification } from 'antd';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { resetFeedbackApis } from '../lib/feedback';
 import { i18n } from '../lib/i18n';
+import { runTeardowns } from './teardown';
 
 // Lazy pages load through dynamic imports; on a busy two-core runner the first one can take over a second.
 configure({ asyncUtilTimeout: 5_000 });
@@ -40,11 +42,32 @@ beforeEach(async () => {
   await i18n.changeLanguage('zh');
 });
 
-afterEach(() => {
-  cleanup();
+afterEach(async () => {
+  // Unmounting inside act() flushes the unmount's own work now instead of queueing it for React's scheduler.
+  await act(async () => {
+    cleanup();
+    runTeardowns();
+  });
+  // antd's static message, notification and modal live in their own React root outside the tested tree (a
+  // route guard may toast before the app's context-bound APIs exist). Their close timers would fire after the
+  // file's jsdom is gone and React would render into a missing window; closing them now stops the timers.
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
   resetFeedbackApis();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.restoreAllMocks();
+});
+
+// React 19.2's development build reads `window.event` at the start of every scheduler task (react/react
+// #37100), and the scheduler runs its tasks on setImmediate: a task still queued when the file's jsdom is torn
+// down throws "window is not defined" although every test passed. Let queued tasks, and the tasks and timers
+// they start, run while the window still exists.
+afterAll(async () => {
+  for (let turn = 0; turn < 5; turn += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 });

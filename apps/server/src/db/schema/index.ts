@@ -1,3 +1,4 @@
 export * from './system';
 export * from './organisation';
 export * from './people';
+export * from './approvals';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import { appSettings, departments } from '../schema';
 import { seedBase } from './base';
+import { seedApprovalFlows } from './approval-flows';
 import { seedDemo } from './demo';
 
 interface Logger {
@@ -23,10 +24,14 @@ export async function seedDatabase(
     await seedBase(tx, options.adminPassword);
     if (!options.demo) return;
     const [marker] = await tx.select().from(appSettings).where(eq(appSettings.key, DEMO_MARKER));
+    if (marker) {
+      await seedApprovalFlows(tx);
+      return;
+    }
     const tree = await tx.select({ id: departments.id }).from(departments).limit(1);
-    if (marker || tree.length > 0) return;
+    if (tree.length > 0) return;
     const started = Date.now();
-    const counts = await seedDemo(tx, options.adminPassword);
+    const counts = { ...(await seedDemo(tx, options.adminPassword)), flows: await seedApprovalFlows(tx) };
     await tx.insert(appSettings).values({ key: DEMO_MARKER, value: new Date().toISOString() });
     log.info({ ...counts, ms: Date.now() - started }, 'demo data seeded');
   });

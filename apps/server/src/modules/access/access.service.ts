@@ -77,3 +77,12 @@ export async function loadAccess(db: Database, userId: number): Promise<Access> 
 export function can(access: Access, permission: string): boolean {
   return access.isSuper || access.permissions.has(permission);
 }
+
+/** A route's declared permission: one name, alternatives of which any one suffices, or none. */
+export type RoutePermission = string | readonly string[] | null;
+
+export function canAny(access: Access, permission: string | readonly string[]): boolean {
+  return typeof permission === 'string'
+    ? can(access, permission)
+    : permission.some((name) => can(access, name));
+}

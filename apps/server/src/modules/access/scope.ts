@@ -19,6 +19,13 @@ export type Scope =
       paths: string[];
     };
 
+/**
+ * The open main assignment of an employee (a column to join on, or an id): the post that places a person,
+ * and their account, in the organisation and so inside or outside a data scope.
+ */
+export const openMainAssignmentOf = (employeeId: AnyPgColumn | number): SQL | undefined =>
+  and(eq(assignments.employeeId, employeeId), eq(assignments.isMain, true), isNull(assignments.endDate));
+
 export interface ScopeOptions {
   /** Also the departments of part-time posts (spec: `partTime=1`). */
   partTime?: boolean;

@@ -1,25 +1,26 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, departments, users } from '../../db/schema';
+import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
-import { userWith } from '../../test/users';
+import { mainPostOf, userWith } from '../../test/users';
 import { inScope, loadScope } from '../access/scope';
 import type { DepartmentNode } from './departments.schemas';
 
 let t: TestApp;
+const call = callerOf(() => ({ app: t }));
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
 
-const myTree = async (authorization: string, partTime?: string) => {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/auth/departments/my/tree${partTime ? `?partTime=${partTime}` : ''}`,
-    headers: { authorization },
-  });
-  return response.json() as { code: number; data: DepartmentNode[] };
-};
+const myTree = (authorization: string, partTime?: string) =>
+  call<DepartmentNode[]>(
+    'GET',
+    `departments/my/tree${partTime ? `?partTime=${partTime}` : ''}`,
+    undefined,
+    authorization,
+  );
 
 const count = (nodes: readonly DepartmentNode[]): number =>
   nodes.reduce((sum, node) => sum + 1 + count(node.children ?? []), 0);
@@ -28,23 +29,6 @@ const hasEmptyChildren = (nodes: readonly DepartmentNode[]): boolean =>
   nodes.some((node) =>
     node.children ? node.children.length === 0 || hasEmptyChildren(node.children) : false,
   );
-
-async function managerDepartment() {
-  const [row] = await t.db
-    .select({ departmentId: assignments.departmentId, path: departments.path, userId: users.id })
-    .from(users)
-    .innerJoin(
-      assignments,
-      and(
-        eq(assignments.employeeId, users.employeeId),
-        isNull(assignments.endDate),
-        eq(assignments.isMain, true),
-      ),
-    )
-    .innerJoin(departments, eq(departments.id, assignments.departmentId))
-    .where(eq(users.username, 'manager'));
-  return row!;
-}
 
 describe('GET /api/auth/departments/my/tree', () => {
   it('answers the whole group to a group-wide role, without empty children', async () => {
@@ -61,7 +45,7 @@ describe('GET /api/auth/departments/my/tree', () => {
   });
 
   it("answers a store manager the subtree of their store's department only", async () => {
-    const { departmentId, path } = await managerDepartment();
+    const { departmentId, path } = await mainPostOf(t, 'manager');
     const { data } = await myTree(await t.login('manager'));
     expect(data.map((node) => node.id)).toEqual([departmentId]);
     const [{ total }] = (await t.db
@@ -82,7 +66,7 @@ describe('GET /api/auth/departments/my/tree', () => {
 
 describe('data scope condition', () => {
   it('keeps exactly the employees whose main post is inside the scope', async () => {
-    const { userId, path } = await managerDepartment();
+    const { userId, path } = await mainPostOf(t, 'manager');
     const scope = await loadScope(t.db, userId);
     expect(scope).toMatchObject({ all: false, paths: [path] });
 

@@ -1,8 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { envelope, ok } from '../../lib/envelope';
-import { dictionaryData, dictionaryDataQuery, MAX_TYPE_IDS } from './dictionaries.schemas';
-import { dictionaryDataOf } from './dictionaries.service';
+import { z } from 'zod';
+import { auditActorOf } from '../../lib/audit';
+import { envelope, ok, page } from '../../lib/envelope';
+import {
+  dictionaryData,
+  dictionaryDataQuery,
+  itemDestroyBody,
+  itemListQuery,
+  itemRow,
+  itemStoreBody,
+  itemUpdateBody,
+  MAX_TYPE_IDS,
+  typeDestroyBody,
+  typeListQuery,
+  typeRow,
+  typeStoreBody,
+  typeUpdateBody,
+} from './dictionaries.schemas';
+import {
+  createItem,
+  createType,
+  destroyItem,
+  destroyType,
+  dictionaryDataOf,
+  listItems,
+  listTypes,
+  updateItem,
+  updateType,
+} from './dictionaries.service';
 
 /** Protected: GET /api/auth/dictionarie/data (the contract's spelling). */
 export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
@@ -23,5 +49,138 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => ok(await dictionaryDataOf(db, request.query.type_ids)),
+  );
+
+  // Administration: the /system/dictionaries page. Every change writes its audit row in its transaction.
+  const tags = ['dictionaries'];
+
+  app.get(
+    '/dictionaries',
+    {
+      config: { permission: 'system:dictionaries:view' },
+      schema: {
+        tags,
+        summary: 'Dictionary types, paged, with their item counts',
+        description: '`name`, `code`: parts of the name or code (case-insensitive). Ordered by id.',
+        querystring: typeListQuery,
+        response: { 200: envelope(page(typeRow)) },
+      },
+    },
+    async (request) => ok(await listTypes(db, request.query)),
+  );
+
+  app.post(
+    '/dictionaries/store',
+    {
+      config: { permission: 'system:dictionaries:create' },
+      schema: {
+        tags,
+        summary: 'Create a dictionary type',
+        description: 'The code is unique (409).',
+        body: typeStoreBody,
+        response: { 200: envelope(typeRow) },
+      },
+    },
+    async (request) => ok(await createType(db, auditActorOf(request), request.body)),
+  );
+
+  app.put(
+    '/dictionaries/update',
+    {
+      config: { permission: 'system:dictionaries:update' },
+      schema: {
+        tags,
+        summary: 'Change a dictionary type',
+        description: 'Fields left out keep their value. The code is unique (409); unknown id 404.',
+        body: typeUpdateBody,
+        response: { 200: envelope(typeRow) },
+      },
+    },
+    async (request) => ok(await updateType(db, auditActorOf(request), request.body)),
+  );
+
+  app.delete(
+    '/dictionaries/destroy',
+    {
+      config: { permission: 'system:dictionaries:delete' },
+      schema: {
+        tags,
+        summary: 'Delete a dictionary type',
+        description:
+          'Only a type without items that was not seeded with the product (409; a type with items answers ' +
+          '`data.count`). Unknown id 404.',
+        body: typeDestroyBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => ok(await destroyType(db, auditActorOf(request), request.body.id).then(() => null)),
+  );
+
+  app.get(
+    '/dictionarie/data/index',
+    {
+      config: { permission: 'system:dictionaries:view' },
+      schema: {
+        tags,
+        summary: 'Items of one dictionary type, paged, disabled ones included',
+        description:
+          'Ordered by sort, then id. `name`: part of the name or code. `in_use`: a record refers to the ' +
+          'item, so it can only be disabled. Unknown type 404.',
+        querystring: itemListQuery,
+        response: { 200: envelope(page(itemRow)) },
+      },
+    },
+    async (request) => ok(await listItems(db, request.query)),
+  );
+
+  app.post(
+    '/dictionarie/data/store',
+    {
+      config: { permission: 'system:dictionaries:create' },
+      schema: {
+        tags,
+        summary: 'Create a dictionary item',
+        description:
+          'Code and name are unique within the type (409). Without `sort` the item goes after the last ' +
+          'one; `enabled` defaults to true. Unknown type 404.',
+        body: itemStoreBody,
+        response: { 200: envelope(itemRow) },
+      },
+    },
+    async (request) => ok(await createItem(db, auditActorOf(request), request.body)),
+  );
+
+  app.put(
+    '/dictionarie/data/update',
+    {
+      config: { permission: 'system:dictionaries:update' },
+      schema: {
+        tags,
+        summary: 'Change a dictionary item (also enable or disable it)',
+        description:
+          'Fields left out keep their value. Code and name are unique within the type (409); the code of ' +
+          'a seeded item is fixed (409). A disabled item leaves the selects (`dictionarie/data`). Unknown id 404.',
+        body: itemUpdateBody,
+        response: { 200: envelope(itemRow) },
+      },
+    },
+    async (request) => ok(await updateItem(db, auditActorOf(request), request.body)),
+  );
+
+  app.delete(
+    '/dictionarie/data/destroy',
+    {
+      config: { permission: 'system:dictionaries:delete' },
+      schema: {
+        tags,
+        summary: 'Delete a dictionary item',
+        description:
+          'An item in use (a record refers to it) or seeded with the product can only be disabled (409). ' +
+          'Unknown id 404.',
+        body: itemDestroyBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => ok(await destroyItem(db, auditActorOf(request), request.body.id).then(() => null)),
   );
 };

@@ -2,6 +2,7 @@ import { DictType } from '@dealer-hr/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictionaryItems } from '../../db/schema';
+import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -14,14 +15,17 @@ afterAll(() => t.close());
 
 const names = (items: { name: string }[]) => items.map((item) => item.name);
 
+const call = callerOf(() => ({ app: t }));
+
 /** `signedIn: false` sends no token. */
 async function dictionaryData(query: string, signedIn = true) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/auth/dictionarie/data${query}`,
-    headers: signedIn ? { authorization: bearer } : {},
-  });
-  return { status: response.statusCode, body: response.json() };
+  const { status, ...body } = await call(
+    'GET',
+    `dictionarie/data${query}`,
+    undefined,
+    signedIn ? bearer : undefined,
+  );
+  return { status, body };
 }
 
 describe('GET /api/auth/dictionarie/data', () => {

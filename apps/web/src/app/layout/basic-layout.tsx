@@ -10,6 +10,7 @@ import { findMenu } from '../../lib/menu-tree';
 import { useScrollTopOnNavigation } from '../../lib/scroll-to-top';
 import { useMenuTree, useUserInfo } from '../../lib/session-queries';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePreloadedPages } from '../routes/use-preloaded-pages';
 import { ShellProvider, useShell } from '../shell/shell-state';
 import { useRootFontSize } from '../shell/use-root-font-size';
 import { Navbar } from './navbar';
@@ -42,6 +43,7 @@ function Shell() {
   useScrollTopOnNavigation();
   useIdleLogout();
   usePageCloseLogout();
+  usePreloadedPages(menus);
 
   // On a phone, moving to another page closes the sidebar that was used to get there.
   useEffect(() => {

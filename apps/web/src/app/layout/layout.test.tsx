@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionRoutes } from '../../test/fixtures';
+import { menus, sessionRoutes } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { rootFontSize } from '../shell/use-root-font-size';
@@ -89,6 +89,20 @@ describe('sidebar (spec section 2 and 9)', () => {
     expect(toggle()).toHaveAttribute('aria-expanded', 'true');
     viewport.resize(true);
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows an icon the admin picked outside its own short list, once the full set has loaded', async () => {
+    const [home, staff] = menus;
+    const rocketStaff = { ...staff!, quick_icon: 'RocketOutlined' };
+    mockApi({
+      ...sessionRoutes,
+      'GET /api/auth/menus/tree': { body: { code: 200, data: [home, rocketStaff] } },
+    });
+    renderApp('/dashboard/dashboard');
+    const item = await screen.findByRole('menuitem', { name: /员工管理/ });
+    await waitFor(() => expect(item.querySelector('.anticon-rocket')).not.toBeNull(), { timeout: 20_000 });
+    // The seeded icons come from the short list.
+    expect(screen.getByRole('menuitem', { name: /首页/ }).querySelector('.anticon-team')).not.toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { menuIcon } from './menu-icons';
 import { ancestorKeys, isDirectory, menuKey, normalizePath, sidebarNodes } from '../../lib/menu-tree';
+import { useIconSet, type IconSet } from '../../lib/use-icon-set';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -18,12 +19,23 @@ export function useMenuTitle(): (node: MenuNode) => string {
   return useCallback((node: MenuNode) => t(`menu.${node.name}`, { defaultValue: node.title }), [t]);
 }
 
-function toItems(nodes: readonly MenuNode[], titleOf: (node: MenuNode) => string): MenuItem[] {
+function toItems(
+  nodes: readonly MenuNode[],
+  titleOf: (node: MenuNode) => string,
+  allIcons: IconSet | undefined,
+): MenuItem[] {
   return nodes.map((node) => {
-    const Icon = menuIcon(node.quick_icon);
+    const Icon = menuIcon(node.quick_icon) ?? (node.quick_icon ? allIcons?.get(node.quick_icon) : undefined);
     const base = { key: menuKey(node), label: titleOf(node), icon: Icon ? createElement(Icon) : undefined };
-    return isDirectory(node) ? { ...base, children: toItems(node.children, titleOf) } : base;
+    return isDirectory(node) ? { ...base, children: toItems(node.children, titleOf, allIcons) } : base;
   });
+}
+
+/** Whether some item names an icon outside the sidebar's own list (an admin may pick any in the menu editor). */
+function needsIconSet(nodes: readonly MenuNode[]): boolean {
+  return nodes.some(
+    (node) => (node.quick_icon !== null && !menuIcon(node.quick_icon)) || needsIconSet(node.children),
+  );
 }
 
 export function SidebarMenu({
@@ -38,7 +50,9 @@ export function SidebarMenu({
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const visible = useMemo(() => sidebarNodes(menus), [menus]);
-  const items = toItems(visible, titleOf);
+  // The full icon set is a large chunk: fetched only when a menu item needs it.
+  const iconSet = useIconSet(needsIconSet(visible));
+  const items = toItems(visible, titleOf, iconSet.status === 'ready' ? iconSet.icons : undefined);
 
   return (
     <Menu

@@ -3,9 +3,19 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
-import { findMenu, firstPagePath, isDirectory, normalizePath } from '../../lib/menu-tree';
+import { findMenu, firstPagePath, isDirectory, normalizePath, targetPath } from '../../lib/menu-tree';
+import type { MenuNode } from '@dealer-hr/shared/api-types';
+import { HOME_PATH } from '../../lib/navigation';
 import { useMenuTree } from '../../lib/session-queries';
 import { pageRegistry } from './page-registry';
+
+function firstPermittedPage(menus: readonly MenuNode[]): string | undefined {
+  for (const node of menus) {
+    const path = isDirectory(node) ? firstPagePath(node) : targetPath(node);
+    if (path) return path;
+  }
+  return undefined;
+}
 
 /**
  * Any path inside the signed-in area: the page of a permitted menu item through the registry, a
@@ -17,7 +27,11 @@ export function MenuPage() {
   const { pathname } = useLocation();
   const node = findMenu(menus, pathname);
 
-  if (!node) return <Navigate to="/404" replace />;
+  if (!node) {
+    // A user whose roles do not include the dashboard starts on their first permitted page instead.
+    const first = normalizePath(pathname) === HOME_PATH ? firstPermittedPage(menus) : undefined;
+    return <Navigate to={first ?? '/404'} replace />;
+  }
   if (isDirectory(node)) {
     const first = firstPagePath(node);
     return first ? <Navigate to={first} replace /> : <Navigate to="/404" replace />;

@@ -1,17 +1,107 @@
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { createElement, lazy, useState } from 'react';
+import type { ComponentType } from 'react';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-const page = (load: () => PageModule): LazyExoticComponent<ComponentType> => lazy(load);
+const preloaders = new Map<ComponentType, () => PageModule>();
+
+/**
+ * A page whose code loads on demand. Once its module has been loaded (by a visit or by `preloadPages`), a new
+ * mount renders it directly: React.lazy would suspend once more even for a loaded module, and React holds the
+ * reveal of suspended content for up to 300 ms, so a preloaded page would still wait. Each mount decides
+ * once, so a page never switches component (and loses its state) while it is shown.
+ */
+const page = (load: () => PageModule): ComponentType => {
+  let loaded: ComponentType | undefined;
+  const remember = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(remember);
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(Component);
+  }
+  preloaders.set(Page, remember);
+  return Page;
+};
 
 /**
  * Spec section 2 "Dynamic menu routes": the one place that maps a menu item's path to its page. A
  * permitted menu path without an entry here says "not yet available"; a path outside the user's menu is
  * /404. Pages load on demand, so the first screen carries none of them.
  */
-export const pageRegistry: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   '/dashboard/dashboard': page(() =>
     import('../../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   ),
+  '/organization/departments': page(() =>
+    import('../../features/organization-departments/departments-page').then((m) => ({
+      default: m.DepartmentsPage,
+    })),
+  ),
+  '/organization/stores': page(() =>
+    import('../../features/organization-stores/stores-page').then((m) => ({ default: m.StoresPage })),
+  ),
+  '/system/menus': page(() =>
+    import('../../features/system-menus/menus-page').then((m) => ({ default: m.SystemMenusPage })),
+  ),
+  '/system/roles': page(() =>
+    import('../../features/system-roles/roles-page').then((m) => ({ default: m.RolesPage })),
+  ),
+  '/system/users': page(() =>
+    import('../../features/system-users/users-page').then((m) => ({ default: m.SystemUsersPage })),
+  ),
+  '/system/dictionaries': page(() =>
+    import('../../features/system-dictionaries/dictionaries-page').then((m) => ({
+      default: m.DictionariesPage,
+    })),
+  ),
+  '/organization/chart': page(() =>
+    import('../../features/organization-chart/chart-page').then((m) => ({
+      default: m.OrganizationChartPage,
+    })),
+  ),
+  '/organization/posts': page(() =>
+    import('../../features/organization-posts/posts-page').then((m) => ({ default: m.PostsPage })),
+  ),
+  '/organization/headcount': page(() =>
+    import('../../features/organization-headcount/headcount-page').then((m) => ({
+      default: m.HeadcountPage,
+    })),
+  ),
+  '/system/audit': page(() =>
+    import('../../features/system-audit/audit-page').then((m) => ({ default: m.AuditPage })),
+  ),
+  '/approval/flows': page(() =>
+    import('../../features/approval-flows/flows-page').then((m) => ({ default: m.FlowsPage })),
+  ),
+  '/dashboard/newslist': page(() =>
+    import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
+  ),
+  // The three approval lists are one page, parameterised by the list it shows.
+  '/approval/todo': page(() =>
+    import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.TodoPage })),
+  ),
+  '/approval/done': page(() =>
+    import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.DonePage })),
+  ),
+  '/approval/mine': page(() =>
+    import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.MinePage })),
+  ),
 };
+
+/**
+ * Loads the code of the page at `path` (nothing for a path without a page), so that it renders at once.
+ * A failed load is left for the page itself to report when it is opened.
+ */
+export async function preloadPage(path: string): Promise<void> {
+  const component = pageRegistry[path];
+  const preload = component && preloaders.get(component);
+  if (preload) await preload().catch(() => {});
+}
+
+export function preloadPages(paths: Iterable<string>): void {
+  for (const path of paths) void preloadPage(path);
+}

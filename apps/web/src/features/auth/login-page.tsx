@@ -1,7 +1,7 @@
 import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Tabs } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
@@ -15,8 +15,14 @@ import type { LoginInput } from './api/login';
 import { loginModesQueryOptions } from './api/sso';
 import { safeRedirect } from './safe-redirect';
 import { leaveForSalesApp } from './single-sign-on';
-import { QrLogin, SignOnButtons } from './sign-on-options';
 import styles from './login-page.module.css';
+
+// The sign-on options only load where a provider is configured: most logins never need them.
+const signOnOptions = () => import('./sign-on-options');
+const LoginMethodTabs = lazy(() => signOnOptions().then((m) => ({ default: m.LoginMethodTabs })));
+// The QR frame (and its error illustration) loads only when someone picks 扫码登录.
+const QrLogin = lazy(() => import('./qr-login').then((m) => ({ default: m.QrLogin })));
+const SignOnButtons = lazy(() => signOnOptions().then((m) => ({ default: m.SignOnButtons })));
 
 const FIELDS: readonly string[] = ['username', 'password'] satisfies (keyof LoginInput)[];
 
@@ -117,19 +123,19 @@ export function LoginPage() {
             <p className={styles.subtitle}>{t('subtitle')}</p>
           </div>
           {/* The form keeps its place in the tree when the modes arrive: typing and focus survive. */}
-          {modes?.wecom && (
-            <Tabs
-              centered
-              activeKey={method}
-              onChange={(key) => setMethod(key as typeof method)}
-              items={[
-                { key: 'password', label: t('method.password') },
-                { key: 'qr', label: t('method.qr') },
-              ]}
-            />
+          <Suspense fallback={null}>
+            {modes?.wecom && <LoginMethodTabs method={method} onChange={setMethod} />}
+          </Suspense>
+          {modes?.wecom && method === 'qr' ? (
+            <Suspense fallback={null}>
+              <QrLogin returnTo={returnTo} />
+            </Suspense>
+          ) : (
+            passwordForm
           )}
-          {modes?.wecom && method === 'qr' ? <QrLogin returnTo={returnTo} /> : passwordForm}
-          <SignOnButtons modes={modes} returnTo={returnTo} />
+          <Suspense fallback={null}>
+            {(modes?.oauth || modes?.cas) && <SignOnButtons modes={modes} returnTo={returnTo} />}
+          </Suspense>
         </section>
       </main>
       <footer className={styles.footer}>{t('common:copyright')}</footer>

@@ -18,12 +18,19 @@ const authorizeUrl =
   encodeURIComponent('https://hr.example.com/transit?appid=client-1');
 const casLoginUrl = `https://cas.example.com/cas/login?service=${encodeURIComponent('https://hr.example.com/casLogin')}`;
 
-/** The login page once the answer which sign-on modes to offer has arrived. */
-async function loginPage(path: string, modes: unknown, extra: Parameters<typeof mockApi>[0] = {}) {
+type Modes = { wecom: unknown; oauth: unknown; cas: unknown };
+
+/**
+ * The login page once the answer which sign-on modes to offer has arrived and the options it shows for
+ * them (a chunk of their own) have loaded.
+ */
+async function loginPage(path: string, modes: Modes, extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ 'GET /api/login/modes': ok(modes), ...extra });
   const app = renderApp(path);
   expect(await screen.findByLabelText('用户名')).toBeInTheDocument();
   await waitFor(() => expect(app.queryClient.getQueryData(['login', 'modes'])).toEqual(modes));
+  if (modes.wecom) await screen.findByRole('tab', { name: '账号登录' });
+  if (modes.oauth || modes.cas) await screen.findByText('其他登录方式');
   return { ...api, ...app };
 }
 

@@ -72,6 +72,10 @@ export const roles: RoleSeed[] = [
     menuNames: [
       ...grant('dashboard'),
       ...grant('newsList'),
+      // Their own store's organisation, read-only: its departments, its chart and its headcount plan.
+      ...grant('departments', []),
+      ...grant('orgChart'),
+      ...grant('headcount', ['export']),
       ...grant('staffList', ['export']),
       ...grant('staffDetail', []),
       ...grant('enrollmentEntry'),

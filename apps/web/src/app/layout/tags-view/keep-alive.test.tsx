@@ -6,6 +6,8 @@ import { signIn } from './test-pages';
 
 vi.mock('../../routes/page-registry', async () => ({
   pageRegistry: (await import('./test-pages')).testRegistry,
+  preloadPage: async () => {},
+  preloadPages: () => {},
 }));
 
 const tab = (title: string) =>

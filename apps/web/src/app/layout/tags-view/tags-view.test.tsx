@@ -7,6 +7,8 @@ import { signIn, unpinnedMenus } from './test-pages';
 
 vi.mock('../../routes/page-registry', async () => ({
   pageRegistry: (await import('./test-pages')).testRegistry,
+  preloadPage: async () => {},
+  preloadPages: () => {},
 }));
 
 const tabBar = () => screen.findByRole('navigation', { name: '已访问的页面' });

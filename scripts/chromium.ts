@@ -1,4 +1,4 @@
-/** The system Chromium (no browser download is possible or needed). */
+/** The system Chromium (no browser download is possible or needed), shared by the browser tests and the bench. */
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export const chromiumArgs = [

@@ -1,0 +1,41 @@
+import type { ApprovalBusinessType, FlowNode } from '@dealer-hr/shared/approvals';
+
+/** A node of a demo flow, naming roles by key and posts by code (the seed maps them to ids). */
+export type NodeSeed = Omit<FlowNode, 'approver_ids'> & { roles?: string[]; posts?: string[] };
+
+const node = (seed: Partial<NodeSeed> & Pick<NodeSeed, 'name' | 'approver_type'>): NodeSeed => ({
+  leader_level: null,
+  mode: 'any',
+  condition: null,
+  ...seed,
+});
+
+const storeManager = node({ name: '门店总经理审批', approver_type: 'post', posts: ['general_manager'] });
+const hrAdmin = node({ name: '人事审批', approver_type: 'role', roles: ['hr-admin'] });
+const leader = node({ name: '部门负责人审批', approver_type: 'leader', leader_level: 1 });
+
+/** One group-wide flow per business type: what a dealer group typically starts from. */
+export const approvalFlowSeeds: { businessType: ApprovalBusinessType; name: string; nodes: NodeSeed[] }[] = [
+  { businessType: 'inductionfirst', name: '入职审批流程', nodes: [storeManager, hrAdmin] },
+  { businessType: 'posttransfer', name: '调岗审批流程', nodes: [leader, storeManager, hrAdmin] },
+  { businessType: 'resignation', name: '离职审批流程', nodes: [leader, storeManager, hrAdmin] },
+  {
+    businessType: 'leave',
+    name: '请假审批流程',
+    nodes: [
+      leader,
+      // Longer leave also goes to the store's general manager.
+      { ...storeManager, name: '门店总经理审批（3 天以上）', condition: { field: 'days', op: 'gt', value: 3 } },
+    ],
+  },
+  { businessType: 'dispatch', name: '外派审批流程', nodes: [storeManager, hrAdmin] },
+  { businessType: 'prohibited_dismiss', name: '禁止录用解除流程', nodes: [hrAdmin] },
+  {
+    businessType: 'test',
+    name: '测试申请流程',
+    nodes: [
+      storeManager,
+      { ...hrAdmin, name: '人事复核（金额 10000 以上）', condition: { field: 'amount', op: 'gte', value: 10_000 } },
+    ],
+  },
+];

@@ -1,0 +1,330 @@
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  approvalBusinessNames,
+  conditionHolds,
+  type ApprovalBusinessType,
+  type FlowNode,
+} from '@dealer-hr/shared/approvals';
+import type { Database } from '../../db/client';
+import {
+  approvalEvents,
+  approvalFlows,
+  approvalInstances,
+  approvalTasks,
+  departments,
+} from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { onUniqueViolation } from '../../lib/pg-errors';
+import { notify } from '../messages/messages.service';
+import { approversOf, loadApproverDirectory } from './approvers';
+
+export type ApprovalInstance = typeof approvalInstances.$inferSelect;
+
+/**
+ * What a business module (onboarding, transfer, leave...) gives the engine. The hooks run inside the engine's
+ * transaction: an error in `onApproved` rolls the whole approval back, so there is never a half-approved record.
+ */
+export interface ApprovalBusiness {
+  type: ApprovalBusinessType;
+  /** The web path of the record (messages link to it). */
+  link(instance: ApprovalInstance): string;
+  onApproved(tx: Database, instance: ApprovalInstance): Promise<void>;
+  /** The record goes back to its owner (e.g. onboarding's `refill`). */
+  onRejected?(tx: Database, instance: ApprovalInstance): Promise<void>;
+  onWithdrawn?(tx: Database, instance: ApprovalInstance): Promise<void>;
+}
+
+export interface Submission {
+  businessType: ApprovalBusinessType;
+  businessId: number;
+  title: string;
+  applicantUserId: number;
+  /** The department the record concerns: it chooses the flow and the approvers. */
+  departmentId: number;
+  form: Record<string, unknown>;
+}
+
+export const engineMessages = {
+  noFlow: (type: ApprovalBusinessType) => `${approvalBusinessNames[type]}未配置审批流程，请联系管理员`,
+  running: '该记录已在审批中',
+  taskNotFound: '审批任务不存在',
+  taskSettled: '该审批任务已处理',
+  ownRequest: '不能审批自己发起的申请',
+  instanceNotFound: '审批记录不存在',
+  notPending: '该申请已结束，不能撤回',
+  conditionSkipped: '条件不满足，跳过该节点',
+  nobodySkipped: '未找到审批人，按规则跳过该节点',
+} as const;
+
+/** The flow for a record: the active flow of its type whose department is the nearest above (or at) it. */
+async function flowFor(tx: Database, type: ApprovalBusinessType, departmentId: number) {
+  const [department] = await tx
+    .select({ path: departments.path })
+    .from(departments)
+    .where(eq(departments.id, departmentId));
+  if (!department) throw notFound('部门不存在');
+  const [flow] = await tx
+    .select({ id: approvalFlows.id, nodes: approvalFlows.nodes })
+    .from(approvalFlows)
+    .leftJoin(departments, eq(departments.id, approvalFlows.departmentId))
+    .where(
+      and(
+        eq(approvalFlows.businessType, type),
+        eq(approvalFlows.status, 'active'),
+        or(isNull(approvalFlows.departmentId), sql`${department.path} like ${departments.path} || '%'`),
+      ),
+    )
+    .orderBy(sql`length(${departments.path}) desc nulls last`)
+    .limit(1);
+  return flow;
+}
+
+export type ApprovalEngine = ReturnType<typeof createApprovalEngine>;
+
+/** The one service business modules submit records to; the task routes decide through it. */
+export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
+  const businesses = new Map(list.map((business) => [business.type, business]));
+  const businessOf = (type: string): ApprovalBusiness => {
+    const business = businesses.get(type as ApprovalBusinessType);
+    if (!business) throw new Error(`No approval business is registered for ${type}`);
+    return business;
+  };
+  const labelOf = (instance: ApprovalInstance) =>
+    `${approvalBusinessNames[instance.businessType as ApprovalBusinessType] ?? instance.businessType}：${instance.title}`;
+
+  async function record(
+    tx: Database,
+    instance: ApprovalInstance,
+    event: {
+      action: (typeof approvalEvents.$inferInsert)['action'];
+      nodeIndex?: number | null;
+      actorUserId?: number | null;
+      comment?: string | null;
+    },
+  ) {
+    await tx.insert(approvalEvents).values({ instanceId: instance.id, ...event });
+  }
+
+  /**
+   * Opens the first node from `from` on that applies to the record and has someone to ask; a node whose
+   * condition does not hold, or that resolves to nobody but the applicant, is passed over and the timeline says
+   * so. With no node left the instance is approved.
+   */
+  async function advance(tx: Database, instance: ApprovalInstance, from: number): Promise<ApprovalInstance> {
+    const nodes = instance.nodes;
+    const directory = await loadApproverDirectory(tx, nodes.slice(from));
+    for (let index = from; index < nodes.length; index += 1) {
+      const node = nodes[index]!;
+      if (!conditionHolds(node.condition, instance.form)) {
+        await record(tx, instance, {
+          action: 'skip',
+          nodeIndex: index,
+          comment: engineMessages.conditionSkipped,
+        });
+        continue;
+      }
+      // Nobody approves their own request: the applicant is never given a task.
+      const approvers = approversOf(directory, node, instance.departmentId).filter(
+        (userId) => userId !== instance.applicantUserId,
+      );
+      if (approvers.length === 0) {
+        await record(tx, instance, {
+          action: 'skip',
+          nodeIndex: index,
+          comment: engineMessages.nobodySkipped,
+        });
+        continue;
+      }
+      await tx
+        .insert(approvalTasks)
+        .values(
+          approvers.map((approverUserId) => ({ instanceId: instance.id, nodeIndex: index, approverUserId })),
+        );
+      const [opened] = await tx
+        .update(approvalInstances)
+        .set({ currentNode: index })
+        .where(eq(approvalInstances.id, instance.id))
+        .returning();
+      await notify(tx, approvers, {
+        kind: 'approval_task',
+        title: `待审批：${labelOf(instance)}`,
+        content: `节点「${node.name}」等待您审批`,
+        link: `/approval/todo?instance=${instance.id}`,
+      });
+      return opened!;
+    }
+    return finish(tx, instance, 'approved');
+  }
+
+  async function finish(
+    tx: Database,
+    instance: ApprovalInstance,
+    status: 'approved' | 'rejected' | 'withdrawn',
+    comment?: string | null,
+  ): Promise<ApprovalInstance> {
+    await tx
+      .update(approvalTasks)
+      .set({ status: 'cancelled' })
+      .where(and(eq(approvalTasks.instanceId, instance.id), eq(approvalTasks.status, 'pending')));
+    const [finished] = await tx
+      .update(approvalInstances)
+      .set({ status, currentNode: null, finishedAt: new Date() })
+      .where(eq(approvalInstances.id, instance.id))
+      .returning();
+    const business = businessOf(instance.businessType);
+    if (status === 'approved') {
+      await record(tx, finished!, { action: 'complete' });
+      await business.onApproved(tx, finished!);
+    } else if (status === 'rejected') {
+      await business.onRejected?.(tx, finished!);
+    } else {
+      await business.onWithdrawn?.(tx, finished!);
+    }
+    if (status !== 'withdrawn') {
+      await notify(tx, [instance.applicantUserId], {
+        kind: `approval_${status}`,
+        title: `${status === 'approved' ? '审批通过' : '审批驳回'}：${labelOf(instance)}`,
+        content:
+          status === 'approved' ? '您的申请已审批通过' : `您的申请已被驳回${comment ? `：${comment}` : ''}`,
+        link: business.link(finished!),
+      });
+    }
+    return finished!;
+  }
+
+  /** Locks the instance row: concurrent decisions on one instance run one after the other. */
+  async function lockInstance(tx: Database, id: number): Promise<ApprovalInstance | undefined> {
+    const [instance] = await tx
+      .select()
+      .from(approvalInstances)
+      .where(eq(approvalInstances.id, id))
+      .for('update');
+    return instance;
+  }
+
+  return {
+    /** Snapshots the record's flow into an instance and opens its first node; call inside the record's transaction. */
+    async submit(tx: Database, submission: Submission): Promise<ApprovalInstance> {
+      businessOf(submission.businessType);
+      const flow = await flowFor(tx, submission.businessType, submission.departmentId);
+      if (!flow) throw conflict(engineMessages.noFlow(submission.businessType));
+      const [running] = await tx
+        .select({ id: approvalInstances.id })
+        .from(approvalInstances)
+        .where(
+          and(
+            eq(approvalInstances.businessType, submission.businessType),
+            eq(approvalInstances.businessId, submission.businessId),
+            eq(approvalInstances.status, 'pending'),
+          ),
+        );
+      if (running) throw conflict(engineMessages.running);
+      // A submission racing this one: the index of running approvals refuses the second.
+      const [instance] = await onUniqueViolation(
+        () => conflict(engineMessages.running),
+        () =>
+          tx
+            .insert(approvalInstances)
+            .values({ ...submission, flowId: flow.id, nodes: flow.nodes as FlowNode[] })
+            .returning(),
+      );
+      await record(tx, instance!, { action: 'submit', actorUserId: submission.applicantUserId });
+      return advance(tx, instance!, 0);
+    },
+
+    /** An approver's decision on their task; exactly one decision wins when several arrive at once. */
+    async decide(
+      db: Database,
+      actorUserId: number,
+      taskId: number,
+      decision: 'approve' | 'reject',
+      comment: string | null,
+    ): Promise<ApprovalInstance> {
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ instanceId: approvalTasks.instanceId })
+          .from(approvalTasks)
+          .where(and(eq(approvalTasks.id, taskId), eq(approvalTasks.approverUserId, actorUserId)));
+        if (!found) throw notFound(engineMessages.taskNotFound);
+        const instance = (await lockInstance(tx, found.instanceId))!;
+        // Read again under the lock: a decision that committed meanwhile is seen here.
+        const [task] = await tx.select().from(approvalTasks).where(eq(approvalTasks.id, taskId));
+        if (
+          task!.status !== 'pending' ||
+          instance.status !== 'pending' ||
+          instance.currentNode !== task!.nodeIndex
+        )
+          throw conflict(engineMessages.taskSettled);
+        // The applicant never holds a task on their own request; this guards tasks made by hand or by later rules.
+        if (instance.applicantUserId === actorUserId) throw conflict(engineMessages.ownRequest);
+        await tx
+          .update(approvalTasks)
+          .set({ status: decision === 'approve' ? 'approved' : 'rejected', comment, decidedAt: new Date() })
+          .where(eq(approvalTasks.id, taskId));
+        await record(tx, instance, { action: decision, nodeIndex: task!.nodeIndex, actorUserId, comment });
+        if (decision === 'reject') return finish(tx, instance, 'rejected', comment);
+
+        const node = instance.nodes[task!.nodeIndex]!;
+        if (node.mode === 'all') {
+          const [open] = await tx
+            .select({ id: approvalTasks.id })
+            .from(approvalTasks)
+            .where(
+              and(
+                eq(approvalTasks.instanceId, instance.id),
+                eq(approvalTasks.nodeIndex, task!.nodeIndex),
+                eq(approvalTasks.status, 'pending'),
+              ),
+            )
+            .limit(1);
+          if (open) return instance;
+        } else {
+          await tx
+            .update(approvalTasks)
+            .set({ status: 'cancelled' })
+            .where(
+              and(
+                eq(approvalTasks.instanceId, instance.id),
+                eq(approvalTasks.nodeIndex, task!.nodeIndex),
+                ne(approvalTasks.id, taskId),
+                eq(approvalTasks.status, 'pending'),
+              ),
+            );
+        }
+        return advance(tx, instance, task!.nodeIndex + 1);
+      });
+    },
+
+    /** The applicant takes a pending request back; its open tasks are cancelled. */
+    async withdraw(db: Database, actorUserId: number, instanceId: number, comment: string | null) {
+      return db.transaction(async (tx) => {
+        const instance = await lockInstance(tx, instanceId);
+        if (!instance || instance.applicantUserId !== actorUserId)
+          throw notFound(engineMessages.instanceNotFound);
+        if (instance.status !== 'pending') throw conflict(engineMessages.notPending);
+        const open = await tx
+          .select({ userId: approvalTasks.approverUserId })
+          .from(approvalTasks)
+          .where(and(eq(approvalTasks.instanceId, instanceId), eq(approvalTasks.status, 'pending')));
+        await record(tx, instance, {
+          action: 'withdraw',
+          nodeIndex: instance.currentNode,
+          actorUserId,
+          comment,
+        });
+        const withdrawn = await finish(tx, instance, 'withdrawn');
+        await notify(
+          tx,
+          open.map((row) => row.userId),
+          {
+            kind: 'approval_withdrawn',
+            title: `已撤回：${labelOf(instance)}`,
+            content: '申请人已撤回该申请，无需再审批',
+            link: businessOf(instance.businessType).link(withdrawn),
+          },
+        );
+        return withdrawn;
+      });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { union } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { employees, posts, stores } from '../../db/schema';
+
+/**
+ * Every column that stores a dictionary item's id. An item that any of them refers to is "in use": it
+ * cannot be deleted, only disabled (records keep pointing at it and still show its name).
+ *
+ * A module that adds such a column to `db/schema/*.ts` adds it here. `dictionaries.test.ts` fails when a
+ * foreign key to `dictionary_items` is missing from this list; a column without a foreign key (an id kept
+ * in JSON, say) must be listed by hand. Values kept as an item's `code` (employees.status, matched to type
+ * 25) are not ids: those items are seeded, and seeded items cannot be deleted anyway.
+ */
+export const dictionaryItemColumns: readonly PgColumn[] = [
+  // employees (people.ts); gender is stored as 'male' | 'female', not as an item
+  employees.idTypeId,
+  employees.ethnicityId,
+  employees.maritalStatusId,
+  employees.educationId,
+  employees.regionId,
+  employees.employeeTypeId,
+  employees.hasLicenseId,
+  // stores (organisation.ts)
+  stores.brandId,
+  stores.storeTypeId,
+  stores.categoryId,
+  // posts (organisation.ts)
+  posts.postTypeId,
+  posts.categoryId,
+];
+
+/** Which of `ids` some record refers to: one query over every column of `dictionaryItemColumns`. */
+export async function usedItemIds(db: Database, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0 || dictionaryItemColumns.length === 0) return new Set();
+  const [first, second, ...rest] = dictionaryItemColumns.map((column) =>
+    db
+      .select({ id: sql<number>`${column}`.as('id') })
+      .from(column.table as PgTable)
+      .where(inArray(column, [...ids])),
+  );
+  const rows = second ? await union(first!, second, ...rest) : await first!;
+  return new Set(rows.map((row) => Number(row.id)));
+}

@@ -1,0 +1,134 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { auditActorOf } from '../../lib/audit';
+import { envelope, ok } from '../../lib/envelope';
+import { validationFailed } from '../../lib/errors';
+import { actor } from '../../plugins/auth';
+import {
+  headcountGrid as headcountGridSchema,
+  headcountMessages,
+  headcountQuery,
+  headcountSaved,
+  headcountUpdateBody,
+  importAnswer,
+} from './headcount.schemas';
+import { headcountGrid, saveCells } from './headcount.service';
+import { exportSheet, importSheet, XLSX_TYPE } from './headcount.sheet';
+
+const tags = ['headcount'];
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** The uploaded file of a multipart request; anything else is the caller's mistake (422), not a 500. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart())
+    throw validationFailed([{ field: 'file', message: headcountMessages.fileMissing }]);
+  let file: Buffer | undefined;
+  try {
+    const part = await request.file();
+    file = await part?.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const message =
+      code === 'FST_REQ_FILE_TOO_LARGE' ? headcountMessages.fileTooLarge : headcountMessages.fileInvalid;
+    throw validationFailed([{ field: 'file', message }]);
+  }
+  if (!file || file.length === 0)
+    throw validationFailed([{ field: 'file', message: headcountMessages.fileMissing }]);
+  return file;
+}
+
+/**
+ * Protected: the headcount plan (planned count per store x post). Every route sees only the stores inside
+ * the caller's data scope.
+ */
+export const headcountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  // Registered here so only the import route of this module accepts multipart bodies.
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 20 } });
+
+  app.get(
+    '/headcount/index',
+    {
+      config: { permission: 'organization:headcount:view' },
+      schema: {
+        tags,
+        summary: 'The headcount grid: stores x active posts, planned against actual',
+        description:
+          'Rows are the active stores inside the caller’s data scope (`region_id`, `store_id` narrow them), ' +
+          'columns the active posts in display order. `planned` comes from the plan (0 when none), `actual` ' +
+          'counts the open main assignments at the store and post. Row and column totals included.',
+        querystring: headcountQuery,
+        response: { 200: envelope(headcountGridSchema) },
+      },
+    },
+    async (request) => ok(await headcountGrid(db, await actor(request).scope(), request.query)),
+  );
+
+  app.put(
+    '/headcount/update',
+    {
+      config: { permission: 'organization:headcount:update' },
+      schema: {
+        tags,
+        summary: 'Save changed cells of the grid',
+        description:
+          '`items`: `{ store_id, post_id, planned }` with `planned` an integer 0-9999, each cell once. One ' +
+          'transaction; each cell whose value changed is written and audited. A store outside the caller’s ' +
+          'scope answers 404; an unknown post 422.',
+        body: headcountUpdateBody,
+        response: { 200: envelope(headcountSaved) },
+      },
+    },
+    async (request) =>
+      ok(await saveCells(db, auditActorOf(request), await actor(request).scope(), request.body.items)),
+  );
+
+  app.get(
+    '/headcount/export',
+    {
+      config: { permission: 'organization:headcount:export' },
+      schema: {
+        tags,
+        summary: 'The headcount plan as an .xlsx file',
+        description:
+          'Same stores and posts as `headcount/index` with the same filters; one row per store x post with ' +
+          'the columns 门店编码, 门店名称, 岗位编码, 岗位名称, 编制人数, 在岗人数. The import takes this file back.',
+        querystring: headcountQuery,
+      },
+    },
+    async (request, reply) => {
+      const stream = await exportSheet(db, await actor(request).scope(), request.query);
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header(
+          'content-disposition',
+          `attachment; filename="headcount.xlsx"; filename*=UTF-8''${encodeURIComponent('编制计划.xlsx')}`,
+        )
+        .send(stream);
+    },
+  );
+
+  app.post(
+    '/headcount/import',
+    {
+      config: { permission: 'organization:headcount:import' },
+      schema: {
+        tags,
+        summary: 'Import the headcount plan from an .xlsx file',
+        description:
+          'multipart/form-data with one file field (at most 5 MB) in the export’s format: 门店编码, 岗位编码 and ' +
+          '编制人数 are read, other columns ignored. Every row is checked (unknown or out-of-scope store code, ' +
+          'unknown post code, a count that is not an integer 0-9999, a store x post given twice); when any ' +
+          'row is wrong nothing is written and the answer is 422 with `data.errors: [{ field: "file", row, ' +
+          'message }]`, one per bad row. Otherwise all rows are applied in one transaction with one audit entry.',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(importAnswer) },
+      },
+    },
+    async (request) => {
+      const file = await uploadedFile(request);
+      return ok(await importSheet(db, auditActorOf(request), await actor(request).scope(), file));
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Space } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface FilterActionsProps {
+  /** After the filter form has been cleared: search again without filters. */
+  onReset(): void;
+  /** Of the item, e.g. the bottom margin the other filters have. */
+  style?: CSSProperties;
+  /** The search and reset buttons show their icons. */
+  icons?: boolean;
+  /** Another label for the search button (搜索 unless told). */
+  searchText?: ReactNode;
+}
+
+/**
+ * The 搜索 and 重置 buttons at the end of a list's inline filter form: 搜索 submits the form, 重置 clears it
+ * and calls `onReset`. Every list page has the same pair.
+ */
+export function FilterActions({ onReset, style, icons = false, searchText }: FilterActionsProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  return (
+    <Form.Item style={style}>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" icon={icons ? <SearchOutlined /> : undefined}>
+          {searchText ?? t('actions.search')}
+        </Button>
+        <Button
+          icon={icons ? <ReloadOutlined /> : undefined}
+          onClick={() => {
+            form.resetFields();
+            onReset();
+          }}
+        >
+          {t('actions.reset')}
+        </Button>
+      </Space>
+    </Form.Item>
+  );
+}

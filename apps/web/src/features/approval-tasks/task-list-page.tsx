@@ -1,0 +1,194 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Card, Flex, Form, Input, Select, Space, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { parseTime } from '@dealer-hr/shared/time';
+import { FilterActions } from '../../components/filter-actions';
+import { PagedTable } from '../../components/paged-table';
+import { useFixedActions } from '../../components/use-fixed-actions';
+import { useListFilters } from '../../lib/use-list-filters';
+import { SCOPE_PATHS, taskListQuery, type TaskFilters, type TaskRow, type TaskScope } from './api';
+import { StatusTag, TaskStatusTag, businessTypeOptions, statusOptions } from './labels';
+import { useScopeTabs } from './scope-tabs';
+import { TaskDetailDrawer } from './task-detail-drawer';
+import { TestRequestDialog } from './test-request-dialog';
+
+/** The URL names the open approval (`?instance=<id>`): messages link straight to it. */
+const INSTANCE_PARAM = 'instance';
+
+function idOf(value: string | null): number | null {
+  const id = Number(value);
+  return value && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+const timeColumn = (title: string, key: keyof TaskRow) => ({
+  title,
+  dataIndex: key,
+  key,
+  width: 170,
+  render: (time: string | null) => parseTime(time) ?? '-',
+});
+
+/**
+ * `/approval/todo`, `/approval/done` and `/approval/mine`: one list of approvals, seen from the caller's
+ * side (`scope`), with tabs between the lists and the detail in a drawer.
+ */
+export function TaskListPage({ scope }: { scope: TaskScope }) {
+  const { t } = useTranslation('approvalTasks');
+  const navigate = useNavigate();
+  const fixedActions = useFixedActions();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filterForm] = Form.useForm<TaskFilters>();
+  const { filters, paging, setPaging, search } = useListFilters<TaskFilters>();
+  const list = useQuery(taskListQuery(scope, { ...filters, ...paging }));
+  const tabs = useScopeTabs();
+  const [creating, setCreating] = useState(false);
+  const instanceId = idOf(searchParams.get(INSTANCE_PARAM));
+
+  // Replace, not push: opening and closing a detail are not pages to go back through.
+  const showInstance = (id: number | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete(INSTANCE_PARAM);
+        else next.set(INSTANCE_PARAM, String(id));
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: TableColumnsType<TaskRow> = [
+    {
+      title: t('columns.title'),
+      dataIndex: 'title',
+      width: 220,
+      render: (title: string) => <Typography.Text strong>{title}</Typography.Text>,
+    },
+    {
+      title: t('columns.businessType'),
+      dataIndex: 'business_type',
+      width: 110,
+      render: (type: TaskRow['business_type']) => t(`common:approvalBusinessTypes.${type}`),
+    },
+    // "My requests" are all the caller's own.
+    ...(scope === 'mine' ? [] : [{ title: t('columns.applicant'), dataIndex: 'applicant_name', width: 100 }]),
+    { title: t('columns.department'), dataIndex: 'department_name', width: 150 },
+    scope === 'done'
+      ? {
+          title: t('columns.decision'),
+          dataIndex: 'decision',
+          width: 100,
+          render: (decision: TaskRow['decision']) => (decision ? <TaskStatusTag status={decision} /> : '-'),
+        }
+      : {
+          title: t('columns.currentNode'),
+          dataIndex: 'current_node_name',
+          width: 130,
+          render: (name: string | null) => name ?? '-',
+        },
+    {
+      title: t('columns.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (status: TaskRow['status']) => <StatusTag status={status} />,
+    },
+    timeColumn(t('columns.submittedAt'), 'created_at'),
+    ...(scope === 'done' ? [timeColumn(t('columns.decidedAt'), 'decided_at')] : []),
+    ...(scope === 'mine' ? [timeColumn(t('columns.finishedAt'), 'finished_at')] : []),
+    {
+      title: t('columns.actions'),
+      key: 'actions',
+      width: 90,
+      fixed: fixedActions,
+      render: (_value, row) => (
+        <Button type="link" size="small" onClick={() => showInstance(row.id)}>
+          {t(scope === 'todo' ? 'actions.review' : 'actions.view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={tabs.scopes.length > 1 ? undefined : t(`scopes.${scope}`)}
+      tabList={
+        tabs.scopes.length > 1
+          ? tabs.scopes.map((key) => ({
+              key,
+              label: (
+                <Space size={6}>
+                  {t(`scopes.${key}`)}
+                  <Badge
+                    count={tabs.counts?.[key] ?? 0}
+                    overflowCount={999}
+                    size="small"
+                    color={key === 'todo' ? undefined : 'gray'}
+                  />
+                </Space>
+              ),
+            }))
+          : undefined
+      }
+      activeTabKey={scope}
+      onTabChange={(key) => void navigate(SCOPE_PATHS[key as TaskScope])}
+    >
+      <Flex vertical gap={12}>
+        <Flex wrap gap={8} justify="space-between" align="start">
+          <Form form={filterForm} layout="inline" onFinish={search} name={`approval-${scope}-filters`}>
+            <Form.Item name="keyword" style={{ marginBottom: 8 }}>
+              <Input
+                allowClear
+                placeholder={t('filters.keyword')}
+                aria-label={t('filters.keyword')}
+                style={{ width: 170 }}
+              />
+            </Form.Item>
+            <Form.Item name="business_type" style={{ marginBottom: 8 }}>
+              <Select
+                allowClear
+                placeholder={t('columns.businessType')}
+                aria-label={t('columns.businessType')}
+                style={{ width: 140 }}
+                options={businessTypeOptions(t)}
+              />
+            </Form.Item>
+            {/* Every to-do is pending: no status to choose there. */}
+            {scope !== 'todo' && (
+              <Form.Item name="status" style={{ marginBottom: 8 }}>
+                <Select
+                  allowClear
+                  placeholder={t('columns.status')}
+                  aria-label={t('columns.status')}
+                  style={{ width: 110 }}
+                  options={statusOptions(t)}
+                />
+              </Form.Item>
+            )}
+            <FilterActions style={{ marginBottom: 8 }} onReset={() => search({})} />
+          </Form>
+          {scope === 'mine' && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('actions.newTest')}
+            </Button>
+          )}
+        </Flex>
+        <PagedTable columns={columns} list={list} scroll={{ x: 1000 }} paging={paging} onPaging={setPaging} />
+      </Flex>
+      <TaskDetailDrawer id={instanceId} onClose={() => showInstance(null)} />
+      {scope === 'mine' && (
+        <TestRequestDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          onCreated={(instance) => showInstance(instance.id)}
+        />
+      )}
+    </Card>
+  );
+}
+
+export const TodoPage = () => <TaskListPage scope="todo" />;
+export const DonePage = () => <TaskListPage scope="done" />;
+export const MinePage = () => <TaskListPage scope="mine" />;

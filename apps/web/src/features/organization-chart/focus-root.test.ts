@@ -1,0 +1,86 @@
+import type { TFunction } from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChartNode } from './api';
+import { chartOption, visibleExtent, type Orientation } from './chart-option';
+import { focusRoot } from './focus-root';
+import { loadEcharts } from './load-echarts';
+
+const WIDTH = 1200;
+const HEIGHT = 600;
+const t = ((key: string) => key) as unknown as TFunction;
+
+const node = (id: number, name: string, children: ChartNode[] = []): ChartNode => ({
+  id,
+  name,
+  kind: 'department',
+  leader: null,
+  headcount: 1,
+  planned: 1,
+  children,
+});
+
+/** A group of 4 regions with 6 stores each, each store with one department: 24 leaves at depth 2. */
+const group = node(
+  1,
+  '集团',
+  Array.from({ length: 4 }, (_, region) =>
+    node(
+      10 + region,
+      `区域${region}`,
+      Array.from({ length: 6 }, (_, store) =>
+        node(100 + region * 10 + store, `门店${region}-${store}`, [node(1000 + region * 10 + store, '部门')]),
+      ),
+    ),
+  ),
+);
+
+/** Where the SVG puts the label `text` (its translate), in px from the chart's top-left. */
+function labelPosition(container: HTMLElement, text: string): { x: number; y: number } {
+  const element = [...container.querySelectorAll('text')].find((candidate) => candidate.textContent === text);
+  const match = /translate\(([-\d.e]+)[ ,]+([-\d.e]+)\)/.exec(element?.getAttribute('transform') ?? '');
+  if (!match) throw new Error(`no label ${text}`);
+  return { x: Number(match[1]), y: Number(match[2]) };
+}
+
+async function draw(orient: Orientation, focus: boolean) {
+  const echarts = await loadEcharts();
+  const container = document.createElement('div');
+  document.body.append(container);
+  const chart = echarts.init(container, null, { renderer: 'svg', width: WIDTH, height: HEIGHT });
+  chart.setOption(chartOption({ roots: [group], orient, depth: 2, width: WIDTH, height: HEIGHT, t }), {
+    notMerge: true,
+  });
+  if (focus) focusRoot(chart, orient);
+  // The SVG is painted on the next animation frames, after the draw's 300 ms animation.
+  await new Promise((resolve) => setTimeout(resolve, 800));
+  return { chart, container };
+}
+
+const onScreen = ({ x, y }: { x: number; y: number }) => x >= 0 && x <= WIDTH && y >= 0 && y <= HEIGHT;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('a large tree', () => {
+  it('is laid out with room for every visible leaf', () => {
+    expect(visibleExtent(group, 2)).toEqual({ leaves: 24, levels: 3 });
+    expect(visibleExtent(group, -1)).toEqual({ leaves: 24, levels: 4 });
+    expect(visibleExtent(group, 1)).toEqual({ leaves: 4, levels: 2 });
+  });
+
+  it.each(['TB', 'LR'] as const)('starts with its root on screen (%s)', async (orient) => {
+    // zrender measures text on a canvas when there is one; jsdom has none and says so on every label.
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    const unfocused = await draw(orient, false);
+    expect(onScreen(labelPosition(unfocused.container, '集团'))).toBe(false);
+    unfocused.chart.dispose();
+
+    const { chart, container } = await draw(orient, true);
+    const root = labelPosition(container, '集团');
+    expect(onScreen(root)).toBe(true);
+    if (orient === 'TB') expect(root.x).toBeCloseTo(WIDTH / 2, 0);
+    else expect(root.y).toBeCloseTo(HEIGHT / 2, 0);
+    chart.dispose();
+  });
+});

@@ -1,0 +1,171 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, fail, fileReply, ok, type Routes } from '../../test/mock-api';
+import { button, chooseOption, mockPageApi, queryButton, rowOf, setupUser } from '../../test/page-helpers';
+import { renderApp } from '../../test/render-app';
+import type { HeadcountGrid } from './api';
+
+const PAGE = { name: 'headcount', title: '编制管理', path: '/organization/headcount' };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ALL_BUTTONS = ['update', 'import', 'export'].map((action) => `organization:headcount:${action}`);
+
+const grid: HeadcountGrid = {
+  posts: [
+    { id: 7, code: 'sales_consultant', name: '销售顾问' },
+    { id: 8, code: 'mechanic', name: '机修技师' },
+  ],
+  rows: [
+    {
+      store_id: 101,
+      store_code: 'S001',
+      store_name: '朝阳店',
+      region_id: 2,
+      region_name: '华北区',
+      cells: [
+        { post_id: 7, planned: 6, actual: 4 },
+        { post_id: 8, planned: 3, actual: 3 },
+      ],
+      planned_total: 9,
+      actual_total: 7,
+    },
+    {
+      store_id: 102,
+      store_code: 'S002',
+      store_name: '浦东店',
+      region_id: 3,
+      region_name: '华东区',
+      cells: [
+        { post_id: 7, planned: 5, actual: 5 },
+        { post_id: 8, planned: 2, actual: 1 },
+      ],
+      planned_total: 7,
+      actual_total: 6,
+    },
+  ],
+  totals: [
+    { post_id: 7, planned: 11, actual: 9 },
+    { post_id: 8, planned: 5, actual: 4 },
+  ],
+  planned_total: 16,
+  actual_total: 13,
+};
+
+function api(perms: string[] = ALL_BUTTONS, extra: Routes = {}) {
+  return mockPageApi(PAGE, perms, {
+    'GET /api/auth/headcount/index': ok(grid),
+    ...extra,
+  });
+}
+
+describe('/organization/headcount', () => {
+  it('shows planned against actual per store and post, with row and column totals', async () => {
+    api();
+    renderApp('/organization/headcount');
+    const chaoyang = await rowOf('朝阳店');
+    expect(within(chaoyang).getByLabelText('朝阳店 销售顾问 编制人数')).toHaveValue('6');
+    expect(within(chaoyang).getByText('在岗 4')).toBeInTheDocument();
+    expect(within(chaoyang).getByText('9')).toBeInTheDocument();
+    expect(within(chaoyang).getByText('在岗 7')).toBeInTheDocument();
+    const summary = document.querySelector<HTMLElement>('.ant-table-summary')!;
+    expect(within(summary).getByText('11')).toBeInTheDocument();
+    expect(within(summary).getByText('16')).toBeInTheDocument();
+    expect(within(summary).getByText('在岗 13')).toBeInTheDocument();
+  });
+
+  it('shows plain numbers and no buttons without the update, import and export permissions', async () => {
+    api([]);
+    renderApp('/organization/headcount');
+    const chaoyang = await rowOf('朝阳店');
+    expect(within(chaoyang).queryByLabelText('朝阳店 销售顾问 编制人数')).not.toBeInTheDocument();
+    expect(within(chaoyang).getByText('6')).toBeInTheDocument();
+    expect(queryButton(document.body, '保存')).not.toBeInTheDocument();
+    expect(queryButton(document.body, '导入')).not.toBeInTheDocument();
+    expect(queryButton(document.body, '导出')).not.toBeInTheDocument();
+  });
+
+  it('saves the changed cells in one batch and updates the totals on screen', async () => {
+    const { calls } = api(ALL_BUTTONS, { 'PUT /api/auth/headcount/update': ok({ changed: 2 }) });
+    renderApp('/organization/headcount');
+    const user = setupUser();
+    const pudong = await rowOf('浦东店');
+    const mechanic = within(pudong).getByLabelText('浦东店 机修技师 编制人数');
+    await user.clear(mechanic);
+    await user.type(mechanic, '4');
+    const chaoyang = await rowOf('朝阳店');
+    const consultant = within(chaoyang).getByLabelText('朝阳店 销售顾问 编制人数');
+    await user.clear(consultant);
+    await user.type(consultant, '8');
+    fireEvent.blur(consultant);
+
+    const summary = document.querySelector<HTMLElement>('.ant-table-summary')!;
+    await waitFor(() => expect(within(summary).getByText('20')).toBeInTheDocument());
+    await user.click(button(document.body, /^保存（2 项改动）$/));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/headcount/update')).toHaveLength(1));
+    expect(callsTo(calls, 'PUT', '/api/auth/headcount/update')[0]!.body).toEqual({
+      items: [
+        { store_id: 102, post_id: 8, planned: 4 },
+        { store_id: 101, post_id: 7, planned: 8 },
+      ],
+    });
+    expect(await screen.findByText('已保存，2 个编制有变化')).toBeInTheDocument();
+  });
+
+  it('narrows the grid by region', async () => {
+    api();
+    renderApp('/organization/headcount');
+    const user = setupUser();
+    await rowOf('浦东店');
+    await chooseOption(user, screen.getByLabelText('全部区域'), '华东区');
+    await waitFor(() => expect(screen.queryByText('朝阳店')).not.toBeInTheDocument());
+    expect(screen.getByText('浦东店')).toBeInTheDocument();
+  });
+
+  it('lists the rows a refused import names', async () => {
+    const { calls } = api(ALL_BUTTONS, {
+      'POST /api/auth/headcount/import': fail(422, '导入失败：2 行数据有误，未写入任何数据', 422, {
+        errors: [
+          { field: 'file', row: 3, message: '第 3 行：门店编码“X9”不存在或不在您的数据范围内' },
+          { field: 'file', row: 5, message: '第 5 行：编制人数必须是 0 到 9999 之间的整数' },
+        ],
+      }),
+    });
+    renderApp('/organization/headcount');
+    const user = setupUser();
+    await rowOf('朝阳店');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['x'], 'plan.xlsx', { type: 'application/octet-stream' }));
+
+    expect(await screen.findByText('第 3 行：门店编码“X9”不存在或不在您的数据范围内')).toBeInTheDocument();
+    expect(screen.getByText('第 5 行：编制人数必须是 0 到 9999 之间的整数')).toBeInTheDocument();
+    expect(screen.getByText(/以下 2 行数据有误/)).toBeInTheDocument();
+    const [upload] = callsTo(calls, 'POST', '/api/auth/headcount/import');
+    expect(upload!.headers.get('authorization')).toBe('Bearer x');
+    expect((upload!.body as FormData).get('file')).toMatchObject({ name: 'plan.xlsx' });
+  });
+
+  it('downloads the export of the region shown as a file', async () => {
+    // jsdom has no object URLs: the two static methods are put on URL for this test only.
+    const createObjectURL = vi.fn((_file: Blob) => 'blob:headcount');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { calls } = api(ALL_BUTTONS, {
+      'GET /api/auth/headcount/export': fileReply('PK-xlsx', XLSX),
+    });
+    renderApp('/organization/headcount');
+    const user = setupUser();
+    await rowOf('朝阳店');
+    await chooseOption(user, screen.getByLabelText('全部区域'), '华北区');
+    await user.click(button(document.body, '导出'));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const [[saved]] = createObjectURL.mock.calls as [[Blob]];
+    expect(saved.type).toBe(XLSX);
+    expect(await saved.text()).toBe('PK-xlsx');
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:headcount');
+    const [download] = callsTo(calls, 'GET', '/api/auth/headcount/export');
+    expect(download!.url.search).toBe('?region_id=2');
+    click.mockRestore();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+});

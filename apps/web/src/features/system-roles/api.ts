@@ -1,0 +1,116 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { del, get, post, put, type Paged } from '../../lib/api-client';
+
+export type RoleStatus = 'active' | 'disabled';
+export type DataScope = 'all' | 'subtree';
+
+/** A row of `GET /api/auth/roles`. */
+export interface Role {
+  id: number;
+  key: string;
+  name: string;
+  description: string;
+  status: RoleStatus;
+  isSuper: boolean;
+  dataScope: DataScope;
+  sort: number;
+  /** Accounts holding the role directly. */
+  userCount: number;
+  /** Posts carrying the role. */
+  postCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RoleFilters {
+  name?: string;
+  status?: RoleStatus;
+}
+
+export interface RoleListParams extends RoleFilters {
+  page: number;
+  limit: number;
+}
+
+export interface RoleFields {
+  key: string;
+  name: string;
+  description: string;
+  status: RoleStatus;
+  dataScope: DataScope;
+  sort: number;
+}
+
+/**
+ * A node of `GET /api/auth/menus` (the menus module): every menu item of every type, buttons included,
+ * with its own permission name.
+ */
+export interface MenuItemNode {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  title: string;
+  path: string;
+  type_id: number;
+  perm: string | null;
+  children: MenuItemNode[];
+}
+
+/** A row of `GET /api/auth/posts/options`. */
+export interface PostOption {
+  id: number;
+  name: string;
+  code: string;
+  role_ids: number[];
+}
+
+/** Everything this page caches lives under this key. */
+export const ROLES_KEY = 'systemRoles';
+/** Most roles an installation has; the post-roles select shows them all. */
+const ALL_ROLES_LIMIT = 100;
+
+export const roleListQuery = (params: RoleListParams) =>
+  queryOptions({
+    queryKey: [ROLES_KEY, 'list', params],
+    queryFn: ({ signal }) => get<Paged<Role>>('/auth/roles', { ...params }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const allRolesQuery = () =>
+  queryOptions({
+    queryKey: [ROLES_KEY, 'all'],
+    queryFn: ({ signal }) => get<Paged<Role>>('/auth/roles', { limit: ALL_ROLES_LIMIT }, { signal }),
+    select: (answer) => answer.data,
+  });
+
+export const roleMenusQuery = (roleId: number) =>
+  queryOptions({
+    queryKey: [ROLES_KEY, 'menus', roleId],
+    queryFn: ({ signal }) => get<number[]>('/auth/roles/menus', { id: roleId }, { signal }),
+    staleTime: 0,
+  });
+
+/**
+ * The whole menu. It needs `system:menus:view`, which a role editor may lack: the answer is left to the
+ * drawer (silent), so a refusal shows there instead of signing the user out.
+ */
+export const menuItemsQuery = () =>
+  queryOptions({
+    queryKey: [ROLES_KEY, 'menuItems'],
+    queryFn: ({ signal }) => get<MenuItemNode[]>('/auth/menus', undefined, { signal, silent: true }),
+  });
+
+export const postOptionsQuery = () =>
+  queryOptions({
+    queryKey: [ROLES_KEY, 'posts'],
+    queryFn: ({ signal }) => get<PostOption[]>('/auth/posts/options', undefined, { signal }),
+  });
+
+export const createRole = (fields: RoleFields) => post<{ id: number }>('/auth/roles/store', fields);
+export const updateRole = (id: number, fields: Partial<RoleFields>) =>
+  put<{ id: number }>('/auth/roles/update', { id, ...fields });
+export const deleteRole = (id: number) => del<{ id: number }>('/auth/roles/destroy', { id });
+export const saveRoleMenus = (id: number, menuIds: number[]) =>
+  put<number[]>('/auth/roles/menus', { id, menu_ids: menuIds });
+export const savePostRoles = (postId: number, roleIds: number[]) =>
+  put<number[]>('/auth/posts/roles', { post_id: postId, role_ids: roleIds });

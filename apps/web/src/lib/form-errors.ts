@@ -1,0 +1,45 @@
+import type { FormInstance } from 'antd';
+import { ErrorCode } from '@dealer-hr/shared/error-codes';
+import { ApiError, fieldErrorsOf } from './api-client';
+
+// A refused save shown where it belongs, on the form's fields; the API client has already toasted it.
+
+/** The field a 409 is about: always the same one, or found in its message (e.g. /编码/ → `code`). */
+export type ConflictField = string | ((message: string) => string | null);
+
+/** Puts the 422 field errors on their fields, and a 409 on the field `conflictField` names. */
+export function showSaveError<Values>(
+  form: FormInstance<Values>,
+  error: unknown,
+  conflictField?: ConflictField,
+): void {
+  const errors = fieldErrorsOf(error);
+  if (errors.length > 0) {
+    form.setFields(errors.map(({ field, message }) => ({ name: field as never, errors: [message] })));
+    return;
+  }
+  if (conflictField && error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
+    const field = typeof conflictField === 'string' ? conflictField : conflictField(error.message);
+    if (field) form.setFields([{ name: field as never, errors: [error.message] }]);
+  }
+}
+
+/**
+ * Shows a failed save on the form's fields: the 422 field errors, and a 409 that names its field
+ * (`data.field`, e.g. a username already taken), among `fields` only. Answers whether anything was shown
+ * on a field.
+ */
+export function showFieldErrors<Values>(
+  form: FormInstance<Values>,
+  error: unknown,
+  fields: readonly string[],
+): boolean {
+  const shown = fieldErrorsOf(error).filter((entry) => fields.includes(entry.field));
+  if (error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
+    const field = (error.data as { field?: unknown } | null)?.field;
+    if (typeof field === 'string' && fields.includes(field)) shown.push({ field, message: error.message });
+  }
+  if (shown.length === 0) return false;
+  form.setFields(shown.map((entry) => ({ name: entry.field as never, errors: [entry.message] })));
+  return true;
+}

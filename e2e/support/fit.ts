@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './session';
+
+export interface FittedPage {
+  path: string;
+  title: string;
+  /** What shows the page has rendered its content (a table by default). */
+  ready?: string;
+}
+
+const VIEWPORTS = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+];
+
+/** One test per viewport: each page renders there without scrolling the page sideways; screenshots kept. */
+export function testPagesFit(area: string, pages: FittedPage[]): void {
+  for (const viewport of VIEWPORTS) {
+    test(`the ${area} pages fit a ${viewport.width} px wide screen`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const { path, title, ready = 'main .ant-table' } of pages) {
+        // A fresh sign-in per page: loading a page anew is a page close to the server (see session.spec.ts).
+        await page.context().clearCookies();
+        await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+        await signIn(page);
+        await expect(page).toHaveTitle(new RegExp(`^${title}`));
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator(ready).first()).toBeVisible();
+        // Wide tables scroll inside themselves; the page itself never scrolls sideways.
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(scrollWidth, path).toBeLessThanOrEqual(viewport.width);
+        await page.screenshot({
+          path: `test-results/screenshots/${path.slice(1).replace('/', '-')}-zh-${viewport.width}.png`,
+        });
+      }
+    });
+  }
+}

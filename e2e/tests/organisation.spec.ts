@@ -1,0 +1,122 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { testPagesFit } from '../support/fit';
+import { signIn } from '../support/session';
+
+// Pages are reached through the sidebar: loading a page anew counts as closing it (see session.spec.ts).
+async function openPage(page: Page, title: string) {
+  const nav = page.getByRole('menu', { name: '主菜单' });
+  const item = nav.getByText(title, { exact: true });
+  if (!(await item.isVisible())) await nav.getByText('组织管理').click();
+  await item.click();
+}
+
+/** Picks `option` in the antd select that `field` opens. */
+async function choose(page: Page, field: Locator, option: string) {
+  await field.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
+async function planFile(rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('编制计划');
+  sheet.addRow(['门店编码', '门店名称', '岗位编码', '岗位名称', '编制人数', '在岗人数']);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+test('a new region, a store with a department, a post and a plan of 3; a bad import row; the store on the org chart', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const n = Date.now() % 100000;
+  const region = `E2E华中区${n}`;
+  const store = `E2E武汉店${n}`;
+  const storeCode = `E2E-WH-${n}`;
+  const post = `E2E交付专员${n}`;
+  const postCode = `e2e-delivery-${n}`;
+
+  await page.goto('/login?redirect=%2Forganization%2Fdepartments');
+  await signIn(page);
+
+  // The region: a child of the group on the department tree.
+  const tree = page.getByRole('tree');
+  await tree.getByText('华驰汽车集团', { exact: true }).click();
+  await page.getByRole('button', { name: '新增下级' }).click();
+  let dialog = page.getByRole('dialog', { name: /新增「华驰汽车集团」的下级部门/ });
+  await dialog.getByLabel('部门名称').fill(region);
+  await dialog.getByLabel('部门编码').fill(`e2e-region-${n}`);
+  await choose(page, dialog.getByLabel('部门类型'), '区域');
+  await dialog.getByRole('button', { name: /保\s?存|确\s?定/ }).click();
+  await expect(page.getByText('部门已创建')).toBeVisible();
+
+  // The store under it.
+  await openPage(page, '门店管理');
+  await page.getByRole('button', { name: '新增门店' }).click();
+  dialog = page.getByRole('dialog', { name: '新增门店' });
+  await choose(page, dialog.getByLabel('区域门店'), region);
+  await dialog.getByLabel('门店编码').fill(storeCode);
+  await dialog.getByLabel('门店名称').fill(store);
+  await choose(page, dialog.getByLabel('门店类型'), '直营店');
+  await dialog.getByRole('button', { name: /保\s?存|确\s?定/ }).click();
+  await expect(page.getByText('门店已创建')).toBeVisible();
+
+  // A department inside the store.
+  await openPage(page, '部门管理');
+  await page.getByRole('button', { name: '刷新部门树' }).click();
+  await page.getByPlaceholder('搜索部门（支持拼音）').fill(store);
+  await tree.getByText(store, { exact: true }).click();
+  await page.getByRole('button', { name: '新增下级' }).click();
+  dialog = page.getByRole('dialog', { name: new RegExp(`新增「${store}」的下级部门`) });
+  await dialog.getByLabel('部门名称').fill('交付部');
+  await dialog.getByRole('button', { name: /保\s?存|确\s?定/ }).click();
+  await expect(page.getByText('部门已创建')).toBeVisible();
+
+  // The post.
+  await openPage(page, '岗位管理');
+  await page.getByRole('button', { name: '新增岗位' }).click();
+  dialog = page.getByRole('dialog', { name: '新增岗位' });
+  await dialog.getByLabel('岗位编码').fill(postCode);
+  await dialog.getByLabel('岗位名称').fill(post);
+  await dialog.getByRole('button', { name: /保\s?存|确\s?定/ }).click();
+  await expect(page.getByText('岗位已创建')).toBeVisible();
+
+  // A plan of 3 for the store and the post.
+  await openPage(page, '编制管理');
+  await choose(page, page.getByLabel('全部区域'), region);
+  const cell = page.getByLabel(`${store} ${post} 编制人数`);
+  await cell.fill('3');
+  await page.getByRole('button', { name: /保存/ }).click();
+  await expect(page.getByText(/已保存，1 个编制有变化/)).toBeVisible();
+  await expect(cell).toHaveValue('3');
+
+  // An import with one bad row names it and writes nothing.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'plan.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await planFile([
+      [storeCode, store, postCode, post, 5],
+      ['NO-SUCH-STORE', '不存在的门店', postCode, post, 2],
+    ]),
+  });
+  const errors = page.getByRole('dialog', { name: '导入失败' });
+  await expect(errors.getByText(/第 3 行/)).toBeVisible();
+  await errors.getByRole('button', { name: '知道了' }).click();
+  await expect(cell).toHaveValue('3');
+
+  // The org chart shows the new store.
+  await openPage(page, '组织架构图');
+  await expect(page.locator('svg text', { hasText: store }).first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: 'test-results/screenshots/org-chart-zh-1366.png' });
+});
+
+testPagesFit('organisation', [
+  { path: '/organization/departments', title: '部门管理', ready: 'main .ant-tree' },
+  { path: '/organization/stores', title: '门店管理' },
+  { path: '/organization/posts', title: '岗位管理' },
+  { path: '/organization/headcount', title: '编制管理' },
+  { path: '/organization/chart', title: '组织架构图', ready: 'main svg text' },
+]);
