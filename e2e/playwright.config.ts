@@ -16,6 +16,8 @@ export default defineConfig({
     // Set by the global setup, which starts the server on a free port; workers load this file after it.
     baseURL: process.env.E2E_BASE_URL,
     locale: 'zh-CN',
+    // The app then turns antd's motion off: nothing is clicked while it still slides into place.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },

@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { testPagesFit } from '../support/fit';
+import { choose } from '../support/select';
 import { signIn } from '../support/session';
 
 // Pages are reached through the sidebar: loading a page anew counts as closing it (see session.spec.ts).
@@ -9,15 +10,6 @@ async function openPage(page: Page, title: string) {
   const item = nav.getByText(title, { exact: true });
   if (!(await item.isVisible())) await nav.getByText('组织管理').click();
   await item.click();
-}
-
-/** Picks `option` in the antd select that `field` opens. */
-async function choose(page: Page, field: Locator, option: string) {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
 }
 
 async function planFile(rows: (string | number)[][]): Promise<Buffer> {

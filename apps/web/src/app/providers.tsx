@@ -2,14 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ThemeConfig } from 'antd';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_THEME } from '@dealer-hr/shared/constants';
 import { FeedbackBridge } from '../lib/feedback-bridge';
 import { DEFAULT_LANGUAGE, isLanguage } from '../lib/i18n';
+import { useReducedMotion } from '../lib/use-reduced-motion';
 import { antdLocales } from './antd-locales';
-
-const theme: ThemeConfig = { token: { colorPrimary: DEFAULT_THEME } };
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -19,6 +18,11 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo<ThemeConfig>(
+    () => ({ token: { colorPrimary: DEFAULT_THEME, motion: !reducedMotion } }),
+    [reducedMotion],
+  );
 
   return (
     <QueryClientProvider client={queryClient}>
