@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/client';
-import { appSettings } from '../db/schema';
+import { configuredOrStoredSecret } from './stored-secret';
 
 export interface AccessClaims {
   userId: number;
@@ -22,20 +20,9 @@ export interface TokenService {
 
 const SECRET_SETTING = 'token_signing_secret';
 
-/**
- * The configured secret, or one generated on first start and kept in the database, so that an embedded
- * install works without setup and restarts do not sign everybody out.
- */
-export async function loadSigningSecret(db: Database, configured: string | undefined): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
-  await db
-    .insert(appSettings)
-    .values({ key: SECRET_SETTING, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, SECRET_SETTING));
-  if (typeof row?.value !== 'string') throw new Error('token signing secret is missing');
-  return new TextEncoder().encode(row.value);
-}
+/** The token signing secret: JWT_SECRET, else one generated once and kept in the database. */
+export const loadSigningSecret = (db: Database, configured: string | undefined): Promise<Uint8Array> =>
+  configuredOrStoredSecret(db, SECRET_SETTING, configured, 48);
 
 export function createTokenService(secret: Uint8Array, accessTtl: number): TokenService {
   return {

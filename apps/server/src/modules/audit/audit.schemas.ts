@@ -1,5 +1,6 @@
 import { zRequiredSelect } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
+import { dayRangeQuery, refineDayRange } from '../../lib/day-range';
 import { pagingQuery, zFilterText } from '../../lib/paging';
 
 /** Ids are PostgreSQL `integer`s (users) and `bigint`s (audit rows) kept below JavaScript's safe range. */
@@ -12,45 +13,12 @@ export const auditLabels = {
   entity: '对象',
   action: '操作',
   entityId: '对象 ID',
-  from: '开始日期',
-  to: '结束日期',
 } as const;
 
 export const auditMessages = {
   userIdInvalid: '用户格式不正确',
-  dateInvalid: (label: string) => `${label}格式不正确，应为 YYYY-MM-DD`,
-  rangeReversed: '开始日期不能晚于结束日期',
-  timeZoneInvalid: '时区不正确',
   notFound: '日志不存在',
 } as const;
-
-/** Where the calendar days of `from` and `to` begin when the caller does not say (mainland China, no DST). */
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const optionalDate = (label: string) =>
-  z
-    .string({ error: auditMessages.dateInvalid(label) })
-    .trim()
-    .optional()
-    .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value)), {
-      error: auditMessages.dateInvalid(label),
-    })
-    .transform((value) => value || undefined);
-
-function isCalendarDate(value: string): boolean {
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 export const auditListQuery = z
   .object({
@@ -74,24 +42,9 @@ export const auditListQuery = z
     action: zFilterText(auditLabels.action),
     /** Exact id of the changed record. */
     entity_id: zFilterText(auditLabels.entityId),
-    /** First calendar day, inclusive. */
-    from: optionalDate(auditLabels.from),
-    /** Last calendar day, inclusive. */
-    to: optionalDate(auditLabels.to),
-    /** IANA time zone the days are read in (the browser's); default Asia/Shanghai. */
-    tz: z
-      .string({ error: auditMessages.timeZoneInvalid })
-      .trim()
-      .max(64, { error: auditMessages.timeZoneInvalid })
-      .optional()
-      .refine((value) => !value || isTimeZone(value), { error: auditMessages.timeZoneInvalid })
-      .transform((value) => value || DEFAULT_TIME_ZONE),
+    ...dayRangeQuery,
   })
-  .superRefine((query, context) => {
-    if (query.from && query.to && query.from > query.to) {
-      context.addIssue({ code: 'custom', path: ['to'], message: auditMessages.rangeReversed });
-    }
-  });
+  .superRefine(refineDayRange);
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 
 export const auditUser = z

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditLogs, employees, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { createdWithin } from '../../lib/day-range';
 import { likeContains, offsetOf } from '../../lib/paging';
 import {
   auditMessages,
@@ -11,40 +12,6 @@ import {
   type AuditRow,
 } from './audit.schemas';
 import { accountNameOf } from '../accounts/account-name';
-
-/** Milliseconds `timeZone` is ahead of UTC at `instant`. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((entry) => entry.type === type)?.value);
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
-}
-
-/** The instant a calendar day ('2026-03-01') begins in `timeZone`; `plusDays` moves the day first. */
-export function startOfDay(date: string, timeZone: string, plusDays = 0): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(year, month - 1, day + plusDays);
-  // The offset at the guess may differ from the one at the answer when a clock change lies between.
-  const guess = wall - offsetAt(wall, timeZone);
-  return new Date(wall - offsetAt(guess, timeZone));
-}
 
 /** Keys of the recorded values, both sides, sorted (jsonb_object_keys only takes objects). */
 const changedFields = sql<string[]>`array(
@@ -109,8 +76,7 @@ function conditionsOf(query: AuditListQuery): SQL | undefined {
     query.entity ? eq(auditLogs.entity, query.entity) : undefined,
     query.action ? eq(auditLogs.action, query.action) : undefined,
     query.entity_id ? eq(auditLogs.entityId, query.entity_id) : undefined,
-    query.from ? gte(auditLogs.createdAt, startOfDay(query.from, query.tz)) : undefined,
-    query.to ? lt(auditLogs.createdAt, startOfDay(query.to, query.tz, 1)) : undefined,
+    createdWithin(auditLogs.createdAt, query),
   );
 }
 

@@ -5,7 +5,7 @@ import { writeAudit } from '../../lib/audit';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { userWith } from '../../test/users';
-import { startOfDay } from './audit.service';
+import { startOfDay } from '../../lib/day-range';
 
 let t: TestApp;
 let admin: string;

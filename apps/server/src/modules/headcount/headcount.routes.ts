@@ -1,10 +1,9 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok } from '../../lib/envelope';
-import { validationFailed } from '../../lib/errors';
+import { uploadedFile } from '../../lib/uploaded-file';
 import { actor } from '../../plugins/auth';
 import {
   headcountGrid as headcountGridSchema,
@@ -15,29 +14,17 @@ import {
   importAnswer,
 } from './headcount.schemas';
 import { headcountGrid, saveCells } from './headcount.service';
-import { exportSheet, importSheet, XLSX_TYPE } from './headcount.sheet';
+import { sendXlsx } from '../../lib/xlsx';
+import { exportSheet, importSheet } from './headcount.sheet';
 
 const tags = ['headcount'];
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-/** The uploaded file of a multipart request; anything else is the caller's mistake (422), not a 500. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart())
-    throw validationFailed([{ field: 'file', message: headcountMessages.fileMissing }]);
-  let file: Buffer | undefined;
-  try {
-    const part = await request.file();
-    file = await part?.toBuffer();
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const message =
-      code === 'FST_REQ_FILE_TOO_LARGE' ? headcountMessages.fileTooLarge : headcountMessages.fileInvalid;
-    throw validationFailed([{ field: 'file', message }]);
-  }
-  if (!file || file.length === 0)
-    throw validationFailed([{ field: 'file', message: headcountMessages.fileMissing }]);
-  return file;
-}
+const fileMessages = {
+  missing: headcountMessages.fileMissing,
+  tooLarge: headcountMessages.fileTooLarge,
+  invalid: headcountMessages.fileInvalid,
+};
 
 /**
  * Protected: the headcount plan (planned count per store x post). Every route sees only the stores inside
@@ -99,13 +86,7 @@ export const headcountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     },
     async (request, reply) => {
       const stream = await exportSheet(db, await actor(request).scope(), request.query);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="headcount.xlsx"; filename*=UTF-8''${encodeURIComponent('编制计划.xlsx')}`,
-        )
-        .send(stream);
+      return sendXlsx(reply, stream, 'headcount.xlsx', '编制计划.xlsx');
     },
   );
 
@@ -127,8 +108,8 @@ export const headcountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       },
     },
     async (request) => {
-      const file = await uploadedFile(request);
-      return ok(await importSheet(db, auditActorOf(request), await actor(request).scope(), file));
+      const { bytes } = await uploadedFile(request, fileMessages);
+      return ok(await importSheet(db, auditActorOf(request), await actor(request).scope(), bytes));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { ErrorCode } from '@dealer-hr/shared';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { departments, posts, stores } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { AppError, validationFailed } from '../../lib/errors';
+import { xlsxStream } from '../../lib/xlsx';
 import { pathInScope, type Scope } from '../access/scope';
 import {
   headcountMessages,
@@ -21,47 +22,34 @@ import { applyCells, headcountGrid } from './headcount.service';
 // One format for both directions: one row per store x post with the codes that identify them; names and
 // the actual count are there for people reading the file and are ignored on import.
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** `GET headcount/export`: the grid the caller sees, written by exceljs' streaming writer. */
+/** `GET headcount/export`: the grid the caller sees, one row per store x post. */
 export async function exportSheet(db: Database, scope: Scope, query: HeadcountQuery): Promise<Readable> {
   const grid = await headcountGrid(db, scope, query);
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(SHEET_NAME);
-  sheet.columns = [
-    { header: sheetColumns.storeCode, key: 'storeCode', width: 14 },
-    { header: sheetColumns.storeName, key: 'storeName', width: 24 },
-    { header: sheetColumns.postCode, key: 'postCode', width: 22 },
-    { header: sheetColumns.postName, key: 'postName', width: 16 },
-    { header: sheetColumns.planned, key: 'planned', width: 10 },
-    { header: sheetColumns.actual, key: 'actual', width: 10 },
-  ];
-  const write = async () => {
-    for (const row of grid.rows) {
-      row.cells.forEach((cell, index) => {
-        const post = grid.posts[index]!;
-        sheet
-          .addRow({
-            storeCode: row.store_code,
-            storeName: row.store_name,
-            postCode: post.code,
-            postName: post.name,
-            planned: cell.planned,
-            actual: cell.actual,
-          })
-          .commit();
-      });
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => stream.destroy(error as Error));
-  return stream;
+  const rows = grid.rows.flatMap((row) =>
+    row.cells.map((cell, index) => {
+      const post = grid.posts[index]!;
+      return {
+        storeCode: row.store_code,
+        storeName: row.store_name,
+        postCode: post.code,
+        postName: post.name,
+        planned: cell.planned,
+        actual: cell.actual,
+      };
+    }),
+  );
+  return xlsxStream(
+    SHEET_NAME,
+    [
+      { header: sheetColumns.storeCode, key: 'storeCode', width: 14 },
+      { header: sheetColumns.storeName, key: 'storeName', width: 24 },
+      { header: sheetColumns.postCode, key: 'postCode', width: 22 },
+      { header: sheetColumns.postName, key: 'postName', width: 16 },
+      { header: sheetColumns.planned, key: 'planned', width: 10 },
+      { header: sheetColumns.actual, key: 'actual', width: 10 },
+    ],
+    rows,
+  );
 }
 
 /** The text of a cell whatever exceljs made of it (number, rich text, formula result, hyperlink). */

@@ -7,7 +7,7 @@ import { answerOf, callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { grantPermissions, mainPostOf, userWith } from '../../test/users';
 import type { HeadcountGrid } from './headcount.schemas';
-import { XLSX_TYPE } from './headcount.sheet';
+import { XLSX_TYPE } from '../../lib/xlsx';
 
 const ALL = [
   'organization:headcount:view',
