@@ -1,5 +1,7 @@
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { FileStorage } from './lib/file-storage';
+import type { Sealer } from './lib/sealed-values';
 import type { TokenService } from './lib/tokens';
 import type { ApprovalEngine } from './modules/approvals/engine';
 
@@ -9,6 +11,10 @@ export interface AppContext {
   database: DatabaseHandle;
   db: Database;
   tokens: TokenService;
+  /** Uploaded files, by content hash. */
+  files: FileStorage;
+  /** Seals personal identifiers (AES-GCM) and indexes them for lookups (HMAC). */
+  sealer: Sealer;
   /** The approval engine every business module submits its records to. */
   approvals: ApprovalEngine;
 }

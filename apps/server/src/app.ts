@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createDiskStorage } from './lib/file-storage';
+import { createSealer, loadDataKey } from './lib/sealed-values';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { protectedModules, publicModules } from './modules';
 import { createProductEngine } from './modules/approvals/businesses';
@@ -60,7 +63,15 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     await loadSigningSecret(database.db, config.JWT_SECRET),
     config.ACCESS_TTL,
   );
-  const context: AppContext = { config, database, db: database.db, tokens, approvals: createProductEngine() };
+  const context: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    files: createDiskStorage(join(config.DATA_DIR, 'uploads')),
+    sealer: createSealer(await loadDataKey(database.db, config.DATA_KEY)),
+    approvals: createProductEngine(),
+  };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);
 

@@ -10,11 +10,14 @@ import { headcountRoutes } from './headcount/headcount.routes';
 import { healthRoutes } from './health/health.routes';
 import { menuRoutes } from './menus/menus.routes';
 import { messageRoutes } from './messages/messages.routes';
+import { exclusionRoutes } from './mutual-exclusion/exclusion.routes';
 import { postRoutes } from './posts/posts.routes';
+import { prohibitedRoutes } from './prohibited/prohibited.routes';
 import { orgChartRoutes } from './org-chart/org-chart.routes';
 import { roleRoutes } from './roles/roles.routes';
 import { ssoRoutes } from './sso/sso.routes';
 import { storeRoutes } from './stores/stores.routes';
+import { uploadRoutes } from './uploads/uploads.routes';
 
 type Module = FastifyPluginAsyncZod<AppContext>;
 
@@ -36,4 +39,7 @@ export const protectedModules: Module[] = [
   headcountRoutes,
   approvalRoutes,
   messageRoutes,
+  prohibitedRoutes,
+  exclusionRoutes,
+  uploadRoutes,
 ];

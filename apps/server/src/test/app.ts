@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { inject } from 'vitest';
@@ -39,7 +41,9 @@ async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
 /** A real app on its own copy of the migrated, seeded database; requests go through `app.inject`. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = await cloneDatabase();
-  const config = loadConfig({ WEB_DIST: '/nonexistent-web-dist', ...env });
+  // Uploaded files go to a directory of this app's own, removed with it.
+  const dataDir = await mkdtemp(join(tmpdir(), 'dealer-hr-test-'));
+  const config = loadConfig({ WEB_DIST: '/nonexistent-web-dist', DATA_DIR: dataDir, ...env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await buildApp({ config, database, logger });
   await app.ready();
@@ -62,6 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await database.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { prohibitedDismissBusiness } from '../prohibited/prohibited.business';
 import { createApprovalEngine } from './engine';
 import { testBusiness } from './test-business';
 
@@ -5,4 +6,4 @@ import { testBusiness } from './test-business';
  * The engine of the app, with every business that submits to it. Onboarding, transfer, resignation, leave and
  * dispatch add theirs here as they are built.
  */
-export const createProductEngine = () => createApprovalEngine([testBusiness]);
+export const createProductEngine = () => createApprovalEngine([testBusiness, prohibitedDismissBusiness]);

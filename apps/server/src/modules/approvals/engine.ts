@@ -203,6 +203,11 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
   }
 
   return {
+    /** Whether records of `type` at `departmentId` go through an approval (a business may act at once if not). */
+    async hasFlow(tx: Database, type: ApprovalBusinessType, departmentId: number): Promise<boolean> {
+      return (await flowFor(tx, type, departmentId)) !== undefined;
+    },
+
     /** Snapshots the record's flow into an instance and opens its first node; call inside the record's transaction. */
     async submit(tx: Database, submission: Submission): Promise<ApprovalInstance> {
       businessOf(submission.businessType);

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createSealer } from './sealed-values';
+
+const key = (text: string) => new TextEncoder().encode(text.padEnd(32, '*'));
+
+describe('sealed values', () => {
+  const sealer = createSealer(key('one key'));
+
+  it('opens what it sealed, and seals the same value differently each time', () => {
+    const sealed = sealer.seal('11010519491231002X');
+    expect(sealed).not.toContain('11010519491231002X');
+    expect(sealer.open(sealed)).toBe('11010519491231002X');
+    expect(sealer.seal('11010519491231002X')).not.toBe(sealed);
+  });
+
+  it('refuses an altered value and a value sealed with another key', () => {
+    const sealed = sealer.seal('310101199001011234');
+    const last = sealed.at(-1) === 'A' ? 'B' : 'A';
+    expect(() => sealer.open(sealed.slice(0, -1) + last)).toThrow();
+    expect(() => createSealer(key('another key')).open(sealed)).toThrow();
+  });
+
+  it('indexes equal numbers equally, whatever their case and spaces, and differently under another key', () => {
+    const index = sealer.blindIndex('11010519491231002X');
+    expect(sealer.blindIndex(' 11010519491231002x ')).toBe(index);
+    expect(sealer.blindIndex('110105194912310021')).not.toBe(index);
+    expect(createSealer(key('another key')).blindIndex('11010519491231002X')).not.toBe(index);
+    expect(index).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

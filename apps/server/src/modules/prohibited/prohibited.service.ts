@@ -1,0 +1,349 @@
+import { maskIdNumber } from '@dealer-hr/shared/id-number';
+import { prohibitedMessages, type ProhibitedAction } from '@dealer-hr/shared/prohibited';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  approvalInstances,
+  departments,
+  employees,
+  prohibitedEntries,
+  prohibitedEvents,
+  users,
+} from '../../db/schema';
+import { writeAudit, type AuditActor } from '../../lib/audit';
+import { conflict, notFound } from '../../lib/errors';
+import { createdWithin } from '../../lib/day-range';
+import { likeContains, offsetOf } from '../../lib/paging';
+import { onUniqueViolation } from '../../lib/pg-errors';
+import type { Sealer } from '../../lib/sealed-values';
+import { accountNameOf } from '../accounts/account-name';
+import type { ApprovalEngine } from '../approvals/engine';
+import type {
+  ProhibitedChangeBody,
+  ProhibitedDismissBody,
+  ProhibitedListQuery,
+  ProhibitedRow,
+  ProhibitedStoreBody,
+} from './prohibited.schemas';
+
+type Entry = typeof prohibitedEntries.$inferSelect;
+
+export const PROHIBITED_DISMISS = 'prohibited_dismiss' as const;
+
+const rowColumns = { entry: prohibitedEntries, createdBy: accountNameOf() };
+
+const rowOf = ({ entry, createdBy }: { entry: Entry; createdBy: string | null }): ProhibitedRow => ({
+  id: entry.id,
+  name: entry.name,
+  id_number: entry.idNumberMasked,
+  phone: entry.phone,
+  disable_reason: entry.disableReason,
+  enable_reason: entry.enableReason,
+  source: entry.source,
+  status: entry.status,
+  created_by: createdBy,
+  created_at: entry.createdAt.toISOString(),
+  dismissed_at: entry.dismissedAt?.toISOString() ?? null,
+});
+
+/** What the audit log keeps of an entry: never the sealed number or its index. */
+const auditedOf = (entry: Entry) => ({
+  name: entry.name,
+  idNumber: entry.idNumberMasked,
+  phone: entry.phone,
+  disableReason: entry.disableReason,
+  enableReason: entry.enableReason,
+  source: entry.source,
+  status: entry.status,
+});
+
+function rowsQuery(db: Database) {
+  return db
+    .select(rowColumns)
+    .from(prohibitedEntries)
+    .leftJoin(users, eq(users.id, prohibitedEntries.createdByUserId))
+    .leftJoin(employees, eq(employees.id, users.employeeId));
+}
+
+function listConditions(sealer: Sealer, query: ProhibitedListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.keyword) {
+    const pattern = likeContains(query.keyword);
+    conditions.push(or(ilike(prohibitedEntries.name, pattern), ilike(prohibitedEntries.phone, pattern)));
+  }
+  if (query.id_number)
+    conditions.push(eq(prohibitedEntries.idNumberIndex, sealer.blindIndex(query.id_number)));
+  if (query.status) conditions.push(eq(prohibitedEntries.status, query.status));
+  if (query.source) conditions.push(eq(prohibitedEntries.source, query.source));
+  conditions.push(createdWithin(prohibitedEntries.createdAt, query));
+  return and(...conditions);
+}
+
+/** `GET prohibited/index`: newest first. */
+export async function listProhibited(db: Database, sealer: Sealer, query: ProhibitedListQuery) {
+  const where = listConditions(sealer, query);
+  const [rows, [total]] = await Promise.all([
+    rowsQuery(db)
+      .where(where)
+      .orderBy(desc(prohibitedEntries.createdAt), desc(prohibitedEntries.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.select({ total: count() }).from(prohibitedEntries).where(where),
+  ]);
+  return { data: rows.map(rowOf), total: total?.total ?? 0 };
+}
+
+/** Every row of the filter, for the export: the list is group-wide and small enough to read in one query. */
+export async function allProhibited(db: Database, sealer: Sealer, query: ProhibitedListQuery) {
+  const rows = await rowsQuery(db)
+    .where(listConditions(sealer, query))
+    .orderBy(desc(prohibitedEntries.createdAt), desc(prohibitedEntries.id));
+  return rows.map(rowOf);
+}
+
+/** The entry that keeps a person with this ID number from being hired: listed, or being dismissed. */
+export async function findListed(
+  db: Database,
+  sealer: Sealer,
+  idNumber: string,
+): Promise<ProhibitedRow | null> {
+  const [row] = await rowsQuery(db)
+    .where(
+      and(
+        eq(prohibitedEntries.idNumberIndex, sealer.blindIndex(idNumber)),
+        ne(prohibitedEntries.status, 'dismissed'),
+      ),
+    )
+    .limit(1);
+  return row ? rowOf(row) : null;
+}
+
+async function addEvent(
+  tx: Database,
+  entryId: number,
+  action: ProhibitedAction,
+  actorUserId: number | null,
+  details: {
+    reason?: string | null;
+    changes?: { before: Record<string, unknown>; after: Record<string, unknown> };
+  } = {},
+) {
+  await tx.insert(prohibitedEvents).values({
+    entryId,
+    action,
+    actorUserId,
+    reason: details.reason ?? null,
+    changes: details.changes ?? null,
+  });
+}
+
+async function detailRow(db: Database, id: number): Promise<ProhibitedRow> {
+  const [row] = await rowsQuery(db).where(eq(prohibitedEntries.id, id));
+  if (!row) throw notFound(prohibitedMessages.notFound);
+  return rowOf(row);
+}
+
+/** `GET prohibited/detail`: the entry, its whole history (oldest first) and its running dismissal approval. */
+export async function prohibitedDetail(db: Database, id: number) {
+  const row = await detailRow(db, id);
+  const [history, [running]] = await Promise.all([
+    db
+      .select({
+        id: prohibitedEvents.id,
+        action: prohibitedEvents.action,
+        actor: accountNameOf(),
+        reason: prohibitedEvents.reason,
+        changes: prohibitedEvents.changes,
+        createdAt: prohibitedEvents.createdAt,
+      })
+      .from(prohibitedEvents)
+      .leftJoin(users, eq(users.id, prohibitedEvents.actorUserId))
+      .leftJoin(employees, eq(employees.id, users.employeeId))
+      .where(eq(prohibitedEvents.entryId, id))
+      .orderBy(asc(prohibitedEvents.createdAt), asc(prohibitedEvents.id)),
+    db
+      .select({ id: approvalInstances.id })
+      .from(approvalInstances)
+      .where(
+        and(
+          eq(approvalInstances.businessType, PROHIBITED_DISMISS),
+          eq(approvalInstances.businessId, id),
+          eq(approvalInstances.status, 'pending'),
+        ),
+      ),
+  ]);
+  return {
+    ...row,
+    history: history.map(({ createdAt, ...event }) => ({ ...event, created_at: createdAt.toISOString() })),
+    approval_instance_id: running?.id ?? null,
+  };
+}
+
+const alreadyListed = () =>
+  conflict(prohibitedMessages.alreadyListed, {
+    errors: [{ field: 'id_number', message: prohibitedMessages.alreadyListed }],
+  });
+
+/** `POST prohibited/store`, also what a resignation calls to list the leaver (source `resignation`). */
+export async function addProhibited(
+  db: Database,
+  sealer: Sealer,
+  actor: AuditActor,
+  body: ProhibitedStoreBody,
+): Promise<ProhibitedRow> {
+  const idNumber = body.id_number.trim().toUpperCase();
+  const entry = await db.transaction(async (tx) => {
+    // The partial unique index settles two people adding the same number at once.
+    const [created] = await onUniqueViolation(alreadyListed, () =>
+      tx
+        .insert(prohibitedEntries)
+        .values({
+          name: body.name,
+          idNumberSealed: sealer.seal(idNumber),
+          idNumberIndex: sealer.blindIndex(idNumber),
+          idNumberMasked: maskIdNumber(idNumber),
+          phone: body.phone,
+          disableReason: body.disable_reason,
+          source: body.source,
+          createdByUserId: actor.userId,
+        })
+        .returning(),
+    );
+    await addEvent(tx, created!.id, 'add', actor.userId, { reason: body.disable_reason });
+    await writeAudit(tx, actor, {
+      entity: 'prohibited_entry',
+      entityId: created!.id,
+      action: 'create',
+      after: auditedOf(created!),
+    });
+    return created!;
+  });
+  return detailRow(db, entry.id);
+}
+
+async function lockEntry(tx: Database, id: number): Promise<Entry> {
+  const [entry] = await tx.select().from(prohibitedEntries).where(eq(prohibitedEntries.id, id)).for('update');
+  if (!entry) throw notFound(prohibitedMessages.notFound);
+  return entry;
+}
+
+const CHANGEABLE = { name: 'name', phone: 'phone', disable_reason: 'disableReason' } as const;
+
+/** `PUT prohibited/change`: name, phone or reason of an entry not yet dismissed; the history keeps both values. */
+export async function changeProhibited(
+  db: Database,
+  actor: AuditActor,
+  body: ProhibitedChangeBody,
+): Promise<ProhibitedRow> {
+  await db.transaction(async (tx) => {
+    const entry = await lockEntry(tx, body.id);
+    if (entry.status === 'dismissed') throw conflict(prohibitedMessages.notActive);
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const [field, column] of Object.entries(CHANGEABLE) as [keyof typeof CHANGEABLE, keyof Entry][]) {
+      const value = body[field];
+      if (value === undefined || value === entry[column]) continue;
+      before[field] = entry[column];
+      after[field] = value;
+    }
+    if (Object.keys(after).length === 0) return;
+    const [changed] = await tx
+      .update(prohibitedEntries)
+      .set({
+        name: body.name ?? entry.name,
+        phone: body.phone === undefined ? entry.phone : body.phone,
+        disableReason: body.disable_reason ?? entry.disableReason,
+      })
+      .where(eq(prohibitedEntries.id, entry.id))
+      .returning();
+    await addEvent(tx, entry.id, 'change', actor.userId, { changes: { before, after } });
+    await writeAudit(tx, actor, {
+      entity: 'prohibited_entry',
+      entityId: entry.id,
+      action: 'update',
+      before: auditedOf(entry),
+      after: auditedOf(changed!),
+    });
+  });
+  return detailRow(db, body.id);
+}
+
+/** The department a group-wide record is approved at: the root of the tree (the group itself). */
+async function groupDepartmentId(tx: Database): Promise<number> {
+  const [root] = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(isNull(departments.parentId))
+    .orderBy(asc(departments.id))
+    .limit(1);
+  if (!root) throw notFound('部门不存在');
+  return root.id;
+}
+
+/**
+ * `PUT prohibited/dismiss`: lifts an entry with a reason. When a dismissal flow is configured the entry waits
+ * (`dismissing`) for its approval and still blocks onboarding; otherwise it is lifted at once.
+ */
+export async function dismissProhibited(
+  db: Database,
+  engine: ApprovalEngine,
+  actor: AuditActor & { userId: number },
+  body: ProhibitedDismissBody,
+) {
+  return db.transaction(async (tx) => {
+    const entry = await lockEntry(tx, body.id);
+    if (entry.status === 'dismissing') throw conflict(prohibitedMessages.dismissPending);
+    if (entry.status === 'dismissed') throw conflict(prohibitedMessages.notActive);
+    const departmentId = await groupDepartmentId(tx);
+    const approved = !(await engine.hasFlow(tx, PROHIBITED_DISMISS, departmentId));
+    const [changed] = await tx
+      .update(prohibitedEntries)
+      .set({
+        status: approved ? 'dismissed' : 'dismissing',
+        enableReason: body.enable_reason,
+        dismissedAt: approved ? new Date() : null,
+      })
+      .where(eq(prohibitedEntries.id, entry.id))
+      .returning();
+    await addEvent(tx, entry.id, approved ? 'dismiss' : 'dismiss_requested', actor.userId, {
+      reason: body.enable_reason,
+    });
+    await writeAudit(tx, actor, {
+      entity: 'prohibited_entry',
+      entityId: entry.id,
+      action: approved ? 'dismiss' : 'dismiss_request',
+      before: auditedOf(entry),
+      after: auditedOf(changed!),
+    });
+    const instance = approved
+      ? null
+      : await engine.submit(tx, {
+          businessType: PROHIBITED_DISMISS,
+          businessId: entry.id,
+          title: `解除禁用：${entry.name}`,
+          applicantUserId: actor.userId,
+          departmentId,
+          form: { source: entry.source },
+        });
+    return { id: entry.id, status: changed!.status, approval_instance_id: instance?.id ?? null };
+  });
+}
+
+/** The dismissal approval's outcome on the entry; runs inside the engine's transaction. */
+export async function settleDismissal(
+  tx: Database,
+  entryId: number,
+  outcome: 'approved' | 'rejected' | 'withdrawn',
+): Promise<void> {
+  const entry = await lockEntry(tx, entryId);
+  if (entry.status !== 'dismissing') return;
+  const approved = outcome === 'approved';
+  await tx
+    .update(prohibitedEntries)
+    .set(
+      approved ? { status: 'dismissed', dismissedAt: new Date() } : { status: 'active', enableReason: null },
+    )
+    .where(eq(prohibitedEntries.id, entryId));
+  const action = approved ? 'dismiss' : outcome === 'rejected' ? 'dismiss_rejected' : 'dismiss_withdrawn';
+  await addEvent(tx, entryId, action, null, { reason: approved ? entry.enableReason : null });
+}
