@@ -1,6 +1,13 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage, i18n, initialLanguage, setLanguage } from './i18n';
+import {
+  FEATURE_NAMESPACES,
+  SHELL_NAMESPACES,
+  detectLanguage,
+  i18n,
+  initialLanguage,
+  setLanguage,
+} from './i18n';
 
 describe('initial language (spec section 1)', () => {
   afterEach(() => {
@@ -53,5 +60,43 @@ describe('setLanguage', () => {
     await setLanguage('en');
     expect(i18n.t('menu.unknownPage', { defaultValue: '未知页面' })).toBe('未知页面');
     expect(i18n.t('menu.staffList')).toBe('Staff roster');
+  });
+});
+
+describe('translations', () => {
+  // Read from the files themselves, not through i18next: a namespace missing in one language must show here.
+  const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+    eager: true,
+    import: 'default',
+  });
+  const keysOf = (value: unknown, prefix = ''): string[] =>
+    value && typeof value === 'object'
+      ? Object.entries(value).flatMap(([key, inner]) => keysOf(inner, `${prefix}${key}.`))
+      : [prefix.slice(0, -1)];
+  const namespacesOf = (language: string) =>
+    Object.keys(files)
+      .filter((path) => path.includes(`/locales/${language}/`))
+      .map((path) => path.replace(/^.*\/([^/]+)\.json$/, '$1'))
+      .sort();
+
+  it('has every namespace either with the shell or with a feature, never both', () => {
+    expect([...SHELL_NAMESPACES, ...FEATURE_NAMESPACES].sort()).toEqual(namespacesOf('zh'));
+  });
+
+  it.each(['en', 'es', 'ja'])('has every Chinese key in %s, and no other', (language) => {
+    expect(namespacesOf(language)).toEqual(namespacesOf('zh'));
+    for (const namespace of namespacesOf('zh')) {
+      const keys = keysOf(files[`../locales/${language}/${namespace}.json`]).sort();
+      expect(keys, namespace).toEqual(keysOf(files[`../locales/zh/${namespace}.json`]).sort());
+    }
+  });
+
+  it('fetches a feature namespace from its own file', async () => {
+    i18n.removeResourceBundle('ja', 'systemAudit');
+    expect(i18n.hasResourceBundle('ja', 'systemAudit')).toBe(false);
+    await i18n.reloadResources(['ja'], ['systemAudit']);
+    expect(i18n.getResource('ja', 'systemAudit', 'filters.user')).toBe(
+      (files['../locales/ja/systemAudit.json'] as { filters: { user: string } }).filters.user,
+    );
   });
 });

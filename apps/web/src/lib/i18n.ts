@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { Resource } from 'i18next';
+import type { BackendModule, Resource, ResourceKey } from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_COOKIE } from '@dealer-hr/shared/constants';
@@ -9,20 +9,69 @@ import type { Language } from '@dealer-hr/shared/constants';
 export const SOURCE_LANGUAGE: Language = 'zh';
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-// Every src/locales/<lng>/<namespace>.json; a new feature namespace needs no change here.
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+/**
+ * The namespaces of the login page and the shell (navbar, sidebar, tabs, settings, shared components) are
+ * bundled with the first screen. Every other namespace belongs to a feature and is fetched with its page,
+ * so a new feature adds nothing to the login page's budget.
+ */
+export const SHELL_NAMESPACES = [
+  'common',
+  'components',
+  'layout',
+  'login',
+  'messages',
+  'search',
+  'settings',
+  'tagsView',
+] as const;
 
-function buildResources(): Resource {
+type LocaleFile = Record<string, unknown>;
+
+const localeKey = (path: string) => /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)?.slice(1) ?? [];
+
+// Every src/locales/<lng>/<namespace>.json; a new feature namespace needs no change here.
+const shellFiles = import.meta.glob<LocaleFile>(
+  ['../locales/*/{common,components,layout,login,messages,search,settings,tagsView}.json'],
+  { eager: true, import: 'default' },
+);
+const featureFiles = import.meta.glob<LocaleFile>(
+  [
+    '../locales/*/*.json',
+    '!../locales/*/{common,components,layout,login,messages,search,settings,tagsView}.json',
+  ],
+  { import: 'default' },
+);
+
+function shellResources(): Resource {
   const resources: Resource = {};
-  for (const [path, content] of Object.entries(files)) {
-    const [, lng, ns] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  for (const [path, content] of Object.entries(shellFiles)) {
+    const [lng, ns] = localeKey(path);
     if (lng && ns) resources[lng] = { ...resources[lng], [ns]: content };
   }
   return resources;
 }
+
+/** The namespaces of the features, each one a file per language loaded on first use. */
+export const FEATURE_NAMESPACES = [
+  ...new Set(Object.keys(featureFiles).map((path) => localeKey(path)[1]!)),
+].sort();
+
+/** i18next asks this backend for a feature namespace the first time a component uses it. */
+const featureBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = featureFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (content) => callback(null, content as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -40,18 +89,23 @@ export function initialLanguage(): Language {
 }
 
 export const i18n = i18next.createInstance();
-const resources = buildResources();
+const resources = shellResources();
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: SOURCE_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  defaultNS: 'common',
-  ns: Object.keys(resources[SOURCE_LANGUAGE] ?? {}),
-  initAsync: false,
-  interpolation: { escapeValue: false },
-});
+void i18n
+  .use(featureBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    // The shell's namespaces are here already; the backend fetches the features' namespaces.
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: SOURCE_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'common',
+    ns: [...SHELL_NAMESPACES],
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
 
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (lng) => {

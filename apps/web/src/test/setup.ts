@@ -4,7 +4,7 @@ import { message, Modal, notification } from 'antd';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { resetFeedbackApis } from '../lib/feedback';
-import { i18n } from '../lib/i18n';
+import { FEATURE_NAMESPACES, i18n } from '../lib/i18n';
 import { runTeardowns } from './teardown';
 
 // Lazy pages load through dynamic imports; on a busy two-core runner the first one can take over a second.
@@ -37,6 +37,9 @@ window.ResizeObserver ??= ResizeObserverStub;
 // jsdom does not implement styles of pseudo-elements, which antd asks for (scrollbar size).
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// The app loads a feature's translations with its page; tests render features on their own, so all are here.
+await i18n.loadNamespaces(FEATURE_NAMESPACES);
 
 beforeEach(async () => {
   await i18n.changeLanguage('zh');

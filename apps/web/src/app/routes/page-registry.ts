@@ -1,5 +1,6 @@
 import { createElement, lazy, useState } from 'react';
 import type { ComponentType } from 'react';
+import { i18n } from '../../lib/i18n';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -9,12 +10,14 @@ const preloaders = new Map<ComponentType, () => PageModule>();
  * A page whose code loads on demand. Once its module has been loaded (by a visit or by `preloadPages`), a new
  * mount renders it directly: React.lazy would suspend once more even for a loaded module, and React holds the
  * reveal of suspended content for up to 300 ms, so a preloaded page would still wait. Each mount decides
- * once, so a page never switches component (and loses its state) while it is shown.
+ * once, so a page never switches component (and loses its state) while it is shown. `namespace` names the
+ * page's feature translations, loaded with its code.
  */
-const page = (load: () => PageModule): ComponentType => {
+const page = (load: () => PageModule, namespace?: string): ComponentType => {
   let loaded: ComponentType | undefined;
+  // The page's translations come with its code: the page then never waits for them on its first render.
   const remember = () =>
-    load().then((module) => {
+    Promise.all([load(), namespace ? i18n.loadNamespaces(namespace) : undefined]).then(([module]) => {
       loaded = module.default;
       return module;
     });
@@ -33,62 +36,81 @@ const page = (load: () => PageModule): ComponentType => {
  * /404. Pages load on demand, so the first screen carries none of them.
  */
 export const pageRegistry: Readonly<Record<string, ComponentType>> = {
-  '/dashboard/dashboard': page(() =>
-    import('../../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  '/dashboard/dashboard': page(
+    () => import('../../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+    'dashboard',
   ),
-  '/organization/departments': page(() =>
-    import('../../features/organization-departments/departments-page').then((m) => ({
-      default: m.DepartmentsPage,
-    })),
+  '/organization/departments': page(
+    () =>
+      import('../../features/organization-departments/departments-page').then((m) => ({
+        default: m.DepartmentsPage,
+      })),
+    'organizationDepartments',
   ),
-  '/organization/stores': page(() =>
-    import('../../features/organization-stores/stores-page').then((m) => ({ default: m.StoresPage })),
+  '/organization/stores': page(
+    () => import('../../features/organization-stores/stores-page').then((m) => ({ default: m.StoresPage })),
+    'organizationStores',
   ),
-  '/system/menus': page(() =>
-    import('../../features/system-menus/menus-page').then((m) => ({ default: m.SystemMenusPage })),
+  '/system/menus': page(
+    () => import('../../features/system-menus/menus-page').then((m) => ({ default: m.SystemMenusPage })),
+    'systemMenus',
   ),
-  '/system/roles': page(() =>
-    import('../../features/system-roles/roles-page').then((m) => ({ default: m.RolesPage })),
+  '/system/roles': page(
+    () => import('../../features/system-roles/roles-page').then((m) => ({ default: m.RolesPage })),
+    'systemRoles',
   ),
-  '/system/users': page(() =>
-    import('../../features/system-users/users-page').then((m) => ({ default: m.SystemUsersPage })),
+  '/system/users': page(
+    () => import('../../features/system-users/users-page').then((m) => ({ default: m.SystemUsersPage })),
+    'systemUsers',
   ),
-  '/system/dictionaries': page(() =>
-    import('../../features/system-dictionaries/dictionaries-page').then((m) => ({
-      default: m.DictionariesPage,
-    })),
+  '/system/dictionaries': page(
+    () =>
+      import('../../features/system-dictionaries/dictionaries-page').then((m) => ({
+        default: m.DictionariesPage,
+      })),
+    'systemDictionaries',
   ),
-  '/organization/chart': page(() =>
-    import('../../features/organization-chart/chart-page').then((m) => ({
-      default: m.OrganizationChartPage,
-    })),
+  '/organization/chart': page(
+    () =>
+      import('../../features/organization-chart/chart-page').then((m) => ({
+        default: m.OrganizationChartPage,
+      })),
+    'organizationChart',
   ),
-  '/organization/posts': page(() =>
-    import('../../features/organization-posts/posts-page').then((m) => ({ default: m.PostsPage })),
+  '/organization/posts': page(
+    () => import('../../features/organization-posts/posts-page').then((m) => ({ default: m.PostsPage })),
+    'organizationPosts',
   ),
-  '/organization/headcount': page(() =>
-    import('../../features/organization-headcount/headcount-page').then((m) => ({
-      default: m.HeadcountPage,
-    })),
+  '/organization/headcount': page(
+    () =>
+      import('../../features/organization-headcount/headcount-page').then((m) => ({
+        default: m.HeadcountPage,
+      })),
+    'organizationHeadcount',
   ),
-  '/system/audit': page(() =>
-    import('../../features/system-audit/audit-page').then((m) => ({ default: m.AuditPage })),
+  '/system/audit': page(
+    () => import('../../features/system-audit/audit-page').then((m) => ({ default: m.AuditPage })),
+    'systemAudit',
   ),
-  '/approval/flows': page(() =>
-    import('../../features/approval-flows/flows-page').then((m) => ({ default: m.FlowsPage })),
+  '/approval/flows': page(
+    () => import('../../features/approval-flows/flows-page').then((m) => ({ default: m.FlowsPage })),
+    'approvalFlows',
   ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),
   // The three approval lists are one page, parameterised by the list it shows.
-  '/approval/todo': page(() =>
-    import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.TodoPage })),
+  '/approval/todo': page(
+    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.TodoPage })),
+    'approvalTasks',
   ),
-  '/approval/done': page(() =>
-    import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.DonePage })),
+  '/approval/done': page(
+    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.DonePage })),
+    'approvalTasks',
   ),
-  '/approval/mine': page(() =>
-    import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.MinePage })),
+  '/approval/mine': page(
+    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.MinePage })),
+    'approvalTasks',
   ),
 };
 
