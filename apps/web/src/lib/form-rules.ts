@@ -58,3 +58,11 @@ export function maxLengthRule(chineseLabel: string, max: number, translatedMessa
 export function patternRule(pattern: RegExp, chineseMessage: string, translatedMessage: string): FormRule {
   return { pattern, message: localMessage(chineseMessage, translatedMessage) };
 }
+
+/** A shared format rule without its required part: the field may stay blank, but what is given must fit. */
+export function optionalFormatRules(shared: readonly SharedRule[], translatedMessage: string): FormRule[] {
+  return localRules(
+    shared.filter((rule) => !rule.required && rule.validator),
+    [translatedMessage],
+  );
+}

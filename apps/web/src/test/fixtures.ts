@@ -64,7 +64,11 @@ export interface MenuPage {
 }
 
 // The directories the page tests' pages sit in, titled as the seeded menu table titles them.
-const directoryTitles: Record<string, string> = { organization: '组织管理', system: '系统管理' };
+const directoryTitles: Record<string, string> = {
+  organization: '组织管理',
+  staff: '员工管理',
+  system: '系统管理',
+};
 
 /**
  * The signed-in user's menu for a page test: the page inside its directory, granting the button

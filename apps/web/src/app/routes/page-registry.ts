@@ -96,6 +96,11 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     () => import('../../features/approval-flows/flows-page').then((m) => ({ default: m.FlowsPage })),
     'approvalFlows',
   ),
+  '/staff/prohibited': page(
+    () =>
+      import('../../features/staff-prohibited/prohibited-page').then((m) => ({ default: m.ProhibitedPage })),
+    'staffProhibited',
+  ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),

@@ -4,25 +4,18 @@ import { Badge, Button, Card, Flex, Form, Input, Select, Space, Typography } fro
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { parseTime } from '@dealer-hr/shared/time';
 import { FilterActions } from '../../components/filter-actions';
 import { PagedTable } from '../../components/paged-table';
 import { useFixedActions } from '../../components/use-fixed-actions';
+import { useIdParam } from '../../lib/use-id-param';
 import { useListFilters } from '../../lib/use-list-filters';
 import { SCOPE_PATHS, taskListQuery, type TaskFilters, type TaskRow, type TaskScope } from './api';
 import { StatusTag, TaskStatusTag, businessTypeOptions, statusOptions } from './labels';
 import { useScopeTabs } from './scope-tabs';
 import { TaskDetailDrawer } from './task-detail-drawer';
 import { TestRequestDialog } from './test-request-dialog';
-
-/** The URL names the open approval (`?instance=<id>`): messages link straight to it. */
-const INSTANCE_PARAM = 'instance';
-
-function idOf(value: string | null): number | null {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : null;
-}
 
 const timeColumn = (title: string, key: keyof TaskRow) => ({
   title,
@@ -40,25 +33,13 @@ export function TaskListPage({ scope }: { scope: TaskScope }) {
   const { t } = useTranslation('approvalTasks');
   const navigate = useNavigate();
   const fixedActions = useFixedActions();
-  const [searchParams, setSearchParams] = useSearchParams();
   const [filterForm] = Form.useForm<TaskFilters>();
   const { filters, paging, setPaging, search } = useListFilters<TaskFilters>();
   const list = useQuery(taskListQuery(scope, { ...filters, ...paging }));
   const tabs = useScopeTabs();
   const [creating, setCreating] = useState(false);
-  const instanceId = idOf(searchParams.get(INSTANCE_PARAM));
-
-  // Replace, not push: opening and closing a detail are not pages to go back through.
-  const showInstance = (id: number | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id === null) next.delete(INSTANCE_PARAM);
-        else next.set(INSTANCE_PARAM, String(id));
-        return next;
-      },
-      { replace: true },
-    );
+  // The URL names the open approval (`?instance=<id>`): messages link straight to it.
+  const [instanceId, showInstance] = useIdParam('instance');
 
   const columns: TableColumnsType<TaskRow> = [
     {

@@ -1,8 +1,8 @@
 import type { FormRule } from 'antd';
-import { antdRules, fieldLabels, type FormRule as SharedRule } from '@dealer-hr/shared/rules';
+import { antdRules, fieldLabels } from '@dealer-hr/shared/rules';
 import {
-  localRules,
   maxLengthRule,
+  optionalFormatRules,
   patternRule,
   requiredRules,
   requiredValueRules,
@@ -35,13 +35,6 @@ const CODE_FORMAT = '门店编码只能包含字母、数字、下划线和短�
 
 const tooLong = (label: string, max: number) => maxLengthRule(label, max, t('form.tooLong', { max }));
 
-/** The shared latitude or longitude format rule, optional here (blank is allowed, as on the server). */
-const optionalFormat = (shared: readonly SharedRule[], translated: string): FormRule[] =>
-  localRules(
-    shared.filter((rule) => !rule.required && rule.validator),
-    [translated],
-  );
-
 export function storeFormRules() {
   return {
     region: requiredValueRules(labels.region, t('form.regionRequired')),
@@ -54,8 +47,9 @@ export function storeFormRules() {
     storeType: requiredValueRules(labels.storeType, t('form.storeTypeRequired')),
     city: [tooLong(labels.city, CITY_MAX)],
     address: [tooLong(labels.address, ADDRESS_MAX)],
-    latitude: optionalFormat(antdRules.latitude, t('form.latitudeInvalid')),
-    longitude: optionalFormat(antdRules.longitude, t('form.longitudeInvalid')),
+    // Optional here (blank is allowed, as on the server).
+    latitude: optionalFormatRules(antdRules.latitude, t('form.latitudeInvalid')),
+    longitude: optionalFormatRules(antdRules.longitude, t('form.longitudeInvalid')),
   } satisfies Record<string, FormRule[]>;
 }
 

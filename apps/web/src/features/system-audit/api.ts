@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { get, type Paged } from '../../lib/api-client';
+import { timeZoneOf } from '../../lib/day-range';
 
 export interface AuditUser {
   id: number;
@@ -43,24 +44,11 @@ export interface AuditFilters {
 /** Everything this page caches lives under this key. */
 export const AUDIT_KEY = 'systemAudit';
 
-/** The browser's time zone: the days of the date filter are the days the reader sees. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export const auditListQuery = (params: AuditFilters & { page: number; limit: number }) =>
   queryOptions({
     queryKey: [AUDIT_KEY, 'list', params],
     queryFn: ({ signal }) =>
-      get<Paged<AuditRow>>(
-        '/auth/audit/index',
-        { ...params, tz: params.from || params.to ? browserTimeZone() : undefined },
-        { signal },
-      ),
+      get<Paged<AuditRow>>('/auth/audit/index', { ...params, tz: timeZoneOf(params) }, { signal }),
     placeholderData: keepPreviousData,
   });
 

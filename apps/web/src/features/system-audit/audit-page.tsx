@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
@@ -12,6 +11,7 @@ import { AuditDetailDrawer } from './audit-detail-drawer';
 import { actionLabel, entityLabel, userLabel } from './audit-labels';
 import styles from './audit.module.css';
 import { useFixedActions } from '../../components/use-fixed-actions';
+import { DAY_FORMAT, dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 
 interface FilterValues {
@@ -19,17 +19,15 @@ interface FilterValues {
   entity?: string;
   action?: string;
   entity_id?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  range?: DayRangeValue;
 }
 
-const DATE = 'YYYY-MM-DD';
 /** Field names shown in a row before "and N more". */
 const FIELDS_SHOWN = 4;
 
 /** The date range goes to the server as two days, `from` and `to`; either end may be left open. */
 function toFilters({ range, ...values }: FilterValues): AuditFilters {
-  const [from, to] = range ?? [];
-  return withoutEmpty({ ...values, from: from?.format(DATE), to: to?.format(DATE) });
+  return withoutEmpty({ ...values, ...dayRangeFilters(range) });
 }
 
 /** `/system/audit`: who changed what, when and from where; a row opens the change field by field. */
@@ -129,7 +127,7 @@ export function AuditPage() {
           </Form.Item>
           <Form.Item name="range" label={t('filters.date')} style={{ marginBottom: 8 }}>
             <DatePicker.RangePicker
-              format={DATE}
+              format={DAY_FORMAT}
               allowEmpty={[true, true]}
               placeholder={[t('filters.from'), t('filters.to')]}
             />
