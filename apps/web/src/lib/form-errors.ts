@@ -4,10 +4,20 @@ import { ApiError, fieldErrorsOf } from './api-client';
 
 // A refused save shown where it belongs, on the form's fields; the API client has already toasted it.
 
+/**
+ * The form's name path of a server field: the server's paths are dotted (`members.1.id_number`), the form's
+ * are arrays whose list indexes are numbers (`['members', 1, 'id_number']`).
+ */
+export const formPath = (field: string): (string | number)[] =>
+  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
 /** The field a 409 is about: always the same one, or found in its message (e.g. /编码/ → `code`). */
 export type ConflictField = string | ((message: string) => string | null);
 
-/** Puts the 422 field errors on their fields, and a 409 on the field `conflictField` names. */
+/**
+ * Puts the 422 field errors on their fields (a nested one, `members.1.id_number`, on that list item's
+ * field), and a 409 on the field `conflictField` names.
+ */
 export function showSaveError<Values>(
   form: FormInstance<Values>,
   error: unknown,
@@ -15,12 +25,14 @@ export function showSaveError<Values>(
 ): void {
   const errors = fieldErrorsOf(error);
   if (errors.length > 0) {
-    form.setFields(errors.map(({ field, message }) => ({ name: field as never, errors: [message] })));
+    form.setFields(
+      errors.map(({ field, message }) => ({ name: formPath(field) as never, errors: [message] })),
+    );
     return;
   }
   if (conflictField && error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
     const field = typeof conflictField === 'string' ? conflictField : conflictField(error.message);
-    if (field) form.setFields([{ name: field as never, errors: [error.message] }]);
+    if (field) form.setFields([{ name: formPath(field) as never, errors: [error.message] }]);
   }
 }
 
@@ -40,6 +52,6 @@ export function showFieldErrors<Values>(
     if (typeof field === 'string' && fields.includes(field)) shown.push({ field, message: error.message });
   }
   if (shown.length === 0) return false;
-  form.setFields(shown.map((entry) => ({ name: entry.field as never, errors: [entry.message] })));
+  form.setFields(shown.map((entry) => ({ name: formPath(entry.field) as never, errors: [entry.message] })));
   return true;
 }

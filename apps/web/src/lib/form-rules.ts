@@ -2,6 +2,7 @@ import type { FormRule } from 'antd';
 import {
   antdRules,
   maxLengthMessage,
+  messages,
   requiredMessage,
   selectMessage,
   type FormRule as SharedRule,
@@ -65,4 +66,18 @@ export function optionalFormatRules(shared: readonly SharedRule[], translatedMes
     shared.filter((rule) => !rule.required && rule.validator),
     [translatedMessage],
   );
+}
+
+/**
+ * Any certificate (mainland ID, passport, permit) is 5-30 letters and digits, as the server checks; spaces
+ * around it are allowed because the number is trimmed before it is sent.
+ */
+const CERTIFICATE_NUMBER = /^\s*[A-Za-z0-9]{5,30}\s*$/;
+
+/** A required certificate number (证件号码不能为空) of any kind, in the server's format. */
+export function certificateNumberRules(translatedRequired: string, translatedInvalid: string): FormRule[] {
+  return [
+    ...localRules(antdRules.idNumber, [translatedRequired]),
+    patternRule(CERTIFICATE_NUMBER, messages.idNumberInvalid, translatedInvalid),
+  ];
 }

@@ -101,6 +101,13 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
       import('../../features/staff-prohibited/prohibited-page').then((m) => ({ default: m.ProhibitedPage })),
     'staffProhibited',
   ),
+  '/staff/mutually-exclusive': page(
+    () =>
+      import('../../features/staff-mutually-exclusive/exclusion-page').then((m) => ({
+        default: m.ExclusionPage,
+      })),
+    'staffMutuallyExclusive',
+  ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),

@@ -9,7 +9,7 @@ import {
 } from '@dealer-hr/shared/approvals';
 import zh from '../../locales/zh/approvalFlows.json';
 import zhCommon from '../../locales/zh/common.json';
-import { formPath, toBody, withKnownConditions, type FlowFormValues } from './flow-form';
+import { toBody, withKnownConditions, type FlowFormValues } from './flow-form';
 
 const values = (nodes: FlowFormValues['nodes']): FlowFormValues => ({
   business_type: 'leave',
@@ -75,13 +75,6 @@ describe('withKnownConditions', () => {
       { name: 'b', condition: { field: 'amount', op: 'gte' as const, value: 10000 } },
     ];
     expect(withKnownConditions(nodes, 'test')).toEqual([{ name: 'a', condition: {} }, nodes[1]]);
-  });
-});
-
-describe('formPath', () => {
-  it('turns the server’s dotted field into the form’s path, with list indexes as numbers', () => {
-    expect(formPath('nodes.12.condition.field')).toEqual(['nodes', 12, 'condition', 'field']);
-    expect(formPath('name')).toEqual(['name']);
   });
 });
 

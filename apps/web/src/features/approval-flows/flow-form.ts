@@ -9,6 +9,7 @@ import {
 } from '@dealer-hr/shared/approvals';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
 import { ApiError, fieldErrorsOf } from '../../lib/api-client';
+import { formPath } from '../../lib/form-errors';
 import type { ApprovalFlow, FlowBody, FlowStatus } from './api';
 
 // The editor's form values and how they become the request body, and how the server's refusals find their
@@ -90,10 +91,6 @@ export function withKnownConditions(nodes: NodeValues[], type: ApprovalBusinessT
     node.condition?.field && !known.includes(node.condition.field) ? { ...node, condition: {} } : node,
   );
 }
-
-/** `nodes.0.approver_ids` → `['nodes', 0, 'approver_ids']`: list indexes are numbers in a form path. */
-export const formPath = (field: string): (string | number)[] =>
-  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /**
  * Shows a refused save on the editor's fields: the 422 field errors (nested ones on the node's field),

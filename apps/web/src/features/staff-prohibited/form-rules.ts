@@ -1,11 +1,11 @@
 import type { FormRule } from 'antd';
 import { PROHIBITED_REASON_MAX } from '@dealer-hr/shared/prohibited';
-import { antdRules, fieldLabels, messages } from '@dealer-hr/shared/rules';
+import { antdRules, fieldLabels } from '@dealer-hr/shared/rules';
 import {
+  certificateNumberRules,
   localRules,
   maxLengthRule,
   optionalFormatRules,
-  patternRule,
   requiredRules,
 } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
@@ -15,12 +15,6 @@ import { i18n } from '../../lib/i18n';
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`staffProhibited:${key}`, options ?? {});
 
-/**
- * Any certificate (mainland ID, passport, permit) is 5-30 letters and digits, as the server checks; spaces
- * around it are allowed because the number is trimmed before it is sent.
- */
-const ID_NUMBER = /^\s*[A-Za-z0-9]{5,30}\s*$/;
-
 const reasonRules = (label: string, requiredMessage: string): FormRule[] => [
   ...requiredRules(label, requiredMessage),
   maxLengthRule(label, PROHIBITED_REASON_MAX, t('form.tooLong', { max: PROHIBITED_REASON_MAX })),
@@ -29,10 +23,7 @@ const reasonRules = (label: string, requiredMessage: string): FormRule[] => [
 export function prohibitedFormRules() {
   return {
     name: localRules(antdRules.personName, [t('form.nameRequired'), t('form.nameInvalid')]),
-    idNumber: [
-      ...localRules(antdRules.idNumber, [t('form.idNumberRequired')]),
-      patternRule(ID_NUMBER, messages.idNumberInvalid, t('form.idNumberInvalid')),
-    ],
+    idNumber: certificateNumberRules(t('form.idNumberRequired'), t('form.idNumberInvalid')),
     // An old entry may have no phone; a given one must be a valid mobile number.
     phone: optionalFormatRules(antdRules.phone, t('form.phoneInvalid')),
     disableReason: reasonRules(fieldLabels.disableReason, t('form.disableReasonRequired')),
