@@ -20,7 +20,7 @@ test('HR lists a person, finds them by the whole ID number and asks to lift the 
 
   // The number is only ever shown masked; the whole number still finds the entry.
   await page.getByLabel('完整证件号码').fill(idNumber.toLowerCase());
-  await page.getByRole('button', { name: '搜索' }).click();
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
   const row = page.locator('main .ant-table-row', { hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row.getByText(`440************${idNumber.slice(-3)}`)).toBeVisible();

@@ -1,4 +1,4 @@
-import { PROHIBITED_SOURCES, PROHIBITED_STATUSES } from '@dealer-hr/shared/prohibited';
+import type { ProhibitedSource, ProhibitedStatus } from '@dealer-hr/shared/prohibited';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
@@ -30,12 +30,12 @@ import {
 
 const tags = ['prohibited'];
 
-const sourceNames: Record<(typeof PROHIBITED_SOURCES)[number], string> = {
+const sourceNames: Record<ProhibitedSource, string> = {
   manual: '手动添加',
   resignation: '离职加入',
   import: '批量导入',
 };
-const statusNames: Record<(typeof PROHIBITED_STATUSES)[number], string> = {
+const statusNames: Record<ProhibitedStatus, string> = {
   active: '禁用中',
   dismissing: '解除审批中',
   dismissed: '已解除',
