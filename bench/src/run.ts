@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startServer } from '../../scripts/built-server';
+import { benchStaffList } from './staff-list';
 import { measureTreePaint } from './tree-paint';
 
 // Load runs are bounded in time and only target the server this script started on loopback.
@@ -59,6 +60,8 @@ try {
     `    of which until the tree is asked for:   ${figures((paint) => paint.requestFromMenuClick)} ms`,
   );
   await server.stop();
+
+  await benchStaffList();
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

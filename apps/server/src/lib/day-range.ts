@@ -34,7 +34,7 @@ const optionalDate = (label: string) =>
     })
     .transform((value) => value || undefined);
 
-function isCalendarDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;

@@ -16,6 +16,7 @@ import { prohibitedRoutes } from './prohibited/prohibited.routes';
 import { orgChartRoutes } from './org-chart/org-chart.routes';
 import { roleRoutes } from './roles/roles.routes';
 import { ssoRoutes } from './sso/sso.routes';
+import { staffRoutes } from './staff/staff.routes';
 import { storeRoutes } from './stores/stores.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 
@@ -42,4 +43,5 @@ export const protectedModules: Module[] = [
   prohibitedRoutes,
   exclusionRoutes,
   uploadRoutes,
+  staffRoutes,
 ];

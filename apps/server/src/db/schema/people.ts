@@ -13,6 +13,9 @@ export const employees = pgTable(
     id: id(),
     employeeNo: text().notNull(),
     name: text().notNull(),
+    /** The name in toneless pinyin and its initials, kept for the directory's search (lib/pinyin.ts). */
+    namePinyin: text().notNull().default(''),
+    nameInitials: text().notNull().default(''),
     phone: text().notNull(),
     email: text(),
     gender: text({ enum: ['male', 'female'] }).notNull(),
@@ -44,6 +47,7 @@ export const employees = pgTable(
       .where(sql`${t.status} <> 'resigned'`),
     uniqueIndex('employees_work_user_key').on(t.workUserId),
     index('employees_status_idx').on(t.status),
+    index('employees_entry_date_idx').on(t.entryDate),
   ],
 );
 

@@ -37,6 +37,7 @@ import {
 } from './data/people';
 import { posts as postSeeds } from './data/posts';
 import { roles as roleSeeds } from './data/roles';
+import { pinyinKeys } from '../../lib/pinyin';
 
 /** Demo dates are fixed so that every install of the demo tells the same story. */
 const DEMO_TODAY = '2026-11-01';
@@ -177,10 +178,14 @@ function personFactory(dict: (type: number, code: string) => number): PersonFact
       const entryDate = dateBetween(rng, entryFrom > '2015-01-01' ? entryFrom : '2015-01-01', DEMO_TODAY);
       const education = pickWeighted(rng, educations, ([, weight]) => weight)[0];
       const employeeNo = `E${String(100000 + serial)}`;
+      const name = chineseName(rng, gender);
+      const keys = pinyinKeys(name);
       return {
         id: serial,
         employeeNo,
-        name: chineseName(rng, gender),
+        name,
+        namePinyin: keys.pinyin,
+        nameInitials: keys.initials,
         phone,
         email: rng() < 0.7 ? `${employeeNo.toLowerCase()}@huachi-auto.cn` : null,
         gender,

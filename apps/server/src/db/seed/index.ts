@@ -4,6 +4,7 @@ import { appSettings, departments } from '../schema';
 import { seedBase } from './base';
 import { seedApprovalFlows } from './approval-flows';
 import { seedDemo } from './demo';
+import { backfillEmployeeSearch } from './employee-search';
 
 interface Logger {
   info(object: object, message: string): void;
@@ -26,6 +27,7 @@ export async function seedDatabase(
     const [marker] = await tx.select().from(appSettings).where(eq(appSettings.key, DEMO_MARKER));
     if (marker) {
       await seedApprovalFlows(tx);
+      await backfillEmployeeSearch(tx);
       return;
     }
     const tree = await tx.select({ id: departments.id }).from(departments).limit(1);

@@ -23,7 +23,8 @@ export const postRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db })
   app.get(
     '/posts/index',
     {
-      config: { permission: 'organization:posts:view' },
+      // The mutual-exclusion rules pick posts; the staff directory filters by them.
+      config: { permission: ['organization:posts:view', 'staff:mutually-exclusive:view', 'staff:list:view'] },
       schema: {
         tags,
         summary: 'Posts, paged',

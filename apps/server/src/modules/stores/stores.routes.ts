@@ -37,7 +37,10 @@ export const storeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
   app.get(
     '/store/index',
     {
-      config: { permission: 'organization:stores:view' },
+      // The mutual-exclusion check and the staff directory pick stores (within the caller's scope).
+      config: {
+        permission: ['organization:stores:view', 'staff:mutually-exclusive:view', 'staff:list:view'],
+      },
       schema: {
         tags,
         summary: 'Stores, paged',

@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { auditActorOf } from '../../lib/audit';
+import { envelope, ok, page } from '../../lib/envelope';
+import { sendXlsx, xlsxStream, type SheetColumn } from '../../lib/xlsx';
+import { actor } from '../../plugins/auth';
+import {
+  revealedIdNumber,
+  staffDetail as staffDetailSchema,
+  staffIdQuery,
+  staffListQuery,
+  staffRow,
+  staffUpdateBody,
+  type StaffRow,
+} from './staff.schemas';
+import { allStaff, listStaff, revealIdNumber, staffDetail, updateStaff } from './staff.service';
+
+const tags = ['staff'];
+
+const statusNames: Record<StaffRow['status'], string> = {
+  probation: '试用期',
+  regular: '正式',
+  resigning: '离职中',
+  resigned: '已离职',
+  frozen: '冻结',
+};
+
+type SheetRow = Record<(typeof sheetKeys)[number][0], string>;
+const sheetKeys = [
+  ['employeeNo', '工号', 10],
+  ['name', '姓名', 10],
+  ['gender', '性别', 6],
+  ['phone', '手机号码', 14],
+  ['idNumber', '证件号码', 22],
+  ['store', '门店', 22],
+  ['department', '部门', 14],
+  ['post', '岗位', 14],
+  ['employeeType', '员工类型', 10],
+  ['status', '状态', 8],
+  ['entryDate', '入职日期', 12],
+  ['leftOn', '离职日期', 12],
+] as const;
+const sheetColumns: SheetColumn<SheetRow>[] = sheetKeys.map(([key, header, width]) => ({
+  key,
+  header,
+  width,
+}));
+
+const sheetRowOf = (row: StaffRow): SheetRow => ({
+  employeeNo: row.employee_no,
+  name: row.name,
+  gender: row.gender === 'male' ? '男' : '女',
+  phone: row.phone,
+  idNumber: row.id_number,
+  store: row.store_name ?? '',
+  department: row.department_name ?? '',
+  post: row.post_name ?? '',
+  employeeType: row.employee_type_name ?? '',
+  status: statusNames[row.status],
+  entryDate: row.entry_date,
+  leftOn: row.left_on ?? '',
+});
+
+async function* sheetRows(rows: AsyncIterable<StaffRow>): AsyncGenerator<SheetRow> {
+  for await (const row of rows) yield sheetRowOf(row);
+}
+
+/**
+ * Protected: the staff directory (`user/*`). Every route sees only employees whose current (or, for leavers,
+ * last) main post is inside the caller's data scope; others answer 404. ID numbers are masked except
+ * through the audited reveal.
+ */
+export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/user/index',
+    {
+      config: { permission: 'staff:list:view' },
+      schema: {
+        tags,
+        summary: 'The staff directory, paged',
+        description:
+          '`keyword` matches part of the name, its pinyin or initials (zhangsan, zs) or the employee number; ' +
+          '`phone` part of the phone; `id_number` the whole number; `department_id` the department and its ' +
+          'subtree; `store_id`, `post_id` (the main post), `status`, `employee_type_id` exactly; ' +
+          '`entry_from`/`entry_to` the entry dates, inclusive. By employee number.',
+        querystring: staffListQuery,
+        response: { 200: envelope(page(staffRow)) },
+      },
+    },
+    async (request) => ok(await listStaff(db, await actor(request).scope(), request.query)),
+  );
+
+  app.get(
+    '/user/detail',
+    {
+      config: { permission: ['staff:list:view', 'staff:detail:view'] },
+      schema: {
+        tags,
+        summary: 'An employee with every field and the history of their posts',
+        querystring: staffIdQuery,
+        response: { 200: envelope(staffDetailSchema) },
+      },
+    },
+    async (request) => ok(await staffDetail(db, await actor(request).scope(), request.query.id)),
+  );
+
+  app.get(
+    '/user/detail/id-number',
+    {
+      config: { permission: ['staff:list:reveal-id', 'staff:detail:reveal-id'] },
+      schema: {
+        tags,
+        summary: 'Reveal an employee’s whole ID number',
+        description: 'Each reveal is written to the audit log (`reveal_id_number`).',
+        querystring: staffIdQuery,
+        response: { 200: envelope(revealedIdNumber) },
+      },
+    },
+    async (request) =>
+      ok(await revealIdNumber(db, await actor(request).scope(), auditActorOf(request), request.query.id)),
+  );
+
+  app.put(
+    '/user/update',
+    {
+      config: { permission: ['staff:list:update', 'staff:detail:update'] },
+      schema: {
+        tags,
+        summary: 'Change an employee’s profile',
+        description:
+          'The whole profile with the rules of spec section 5. `id_number` only to change it; with the ' +
+          'mainland ID type it must be a valid number and sets the birth date. A phone used by another ' +
+          'employee on staff, or an ID number used by anyone, answers 409 on that field.',
+        body: staffUpdateBody,
+        response: { 200: envelope(staffDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(await updateStaff(db, await actor(request).scope(), auditActorOf(request), request.body)),
+  );
+
+  app.get(
+    '/user/export',
+    {
+      config: { permission: 'staff:list:export' },
+      schema: {
+        tags,
+        summary: 'The filtered directory as an .xlsx file',
+        description:
+          'Same filters and scope as `user/index`, every matching row, streamed; ID numbers masked.',
+        querystring: staffListQuery,
+      },
+    },
+    async (request, reply) => {
+      const rows = allStaff(db, await actor(request).scope(), request.query);
+      return sendXlsx(
+        reply,
+        xlsxStream('员工花名册', sheetColumns, sheetRows(rows)),
+        'staff.xlsx',
+        '员工花名册.xlsx',
+      );
+    },
+  );
+};

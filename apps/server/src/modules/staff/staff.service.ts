@@ -1,0 +1,360 @@
+import { DictType } from '@dealer-hr/shared/dictionary-types';
+import { birthDateFromMainlandId, isValidMainlandId, maskIdNumber } from '@dealer-hr/shared/id-number';
+import { messages } from '@dealer-hr/shared/rules';
+import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { assignments, departments, dictionaryItems, employees, posts, stores, users } from '../../db/schema';
+import { writeAudit, type AuditActor } from '../../lib/audit';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { likeContains, offsetOf } from '../../lib/paging';
+import { onUniqueViolation } from '../../lib/pg-errors';
+import { pinyinKeys } from '../../lib/pinyin';
+import { normaliseIdentifier } from '../../lib/sealed-values';
+import { assertInScope, inScope, type Scope } from '../access/scope';
+import {
+  staffMessages,
+  type StaffDetail,
+  type StaffListQuery,
+  type StaffRow,
+  type StaffUpdateBody,
+} from './staff.schemas';
+
+type Employee = typeof employees.$inferSelect;
+
+const employeeTypes = alias(dictionaryItems, 'employee_types');
+
+/**
+ * Where a person works: their open main post, or, once they have left, the last one they held. A lateral
+ * join picks it per employee through the assignments' employee index.
+ */
+function placementOf(db: Database) {
+  return db
+    .select({
+      assignmentDepartmentId: assignments.departmentId,
+      assignmentStoreId: assignments.storeId,
+      assignmentPostId: assignments.postId,
+    })
+    .from(assignments)
+    .where(and(eq(assignments.employeeId, employees.id), eq(assignments.isMain, true)))
+    .orderBy(sql`${assignments.endDate} desc nulls first`, desc(assignments.startDate), desc(assignments.id))
+    .limit(1)
+    .as('placement');
+}
+
+function staffQuery(db: Database) {
+  const placement = placementOf(db);
+  return {
+    placement,
+    select: () =>
+      db
+        .select({
+          employee: employees,
+          employeeTypeName: employeeTypes.name,
+          storeId: stores.id,
+          storeName: stores.name,
+          departmentId: departments.id,
+          departmentName: departments.name,
+          postId: posts.id,
+          postName: posts.name,
+        })
+        .from(employees)
+        .leftJoinLateral(placement, sql`true`)
+        .leftJoin(departments, eq(departments.id, placement.assignmentDepartmentId))
+        .leftJoin(stores, eq(stores.id, placement.assignmentStoreId))
+        .leftJoin(posts, eq(posts.id, placement.assignmentPostId))
+        .leftJoin(employeeTypes, eq(employeeTypes.id, employees.employeeTypeId)),
+  };
+}
+
+type ListedRow = Awaited<ReturnType<ReturnType<ReturnType<typeof staffQuery>['select']>['execute']>>[number];
+
+const rowOf = (row: ListedRow): StaffRow => ({
+  id: row.employee.id,
+  employee_no: row.employee.employeeNo,
+  name: row.employee.name,
+  gender: row.employee.gender,
+  phone: row.employee.phone,
+  id_number: maskIdNumber(row.employee.idNumber),
+  status: row.employee.status,
+  employee_type_id: row.employee.employeeTypeId,
+  employee_type_name: row.employeeTypeName,
+  entry_date: row.employee.entryDate,
+  left_on: row.employee.leftOn,
+  store_id: row.storeId,
+  store_name: row.storeName,
+  department_id: row.departmentId,
+  department_name: row.departmentName,
+  post_id: row.postId,
+  post_name: row.postName,
+});
+
+async function conditionsOf(
+  db: Database,
+  scope: Scope,
+  placement: ReturnType<typeof placementOf>,
+  query: StaffListQuery,
+): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [inScope(scope, placement.assignmentDepartmentId)];
+  if (query.keyword) {
+    const pattern = likeContains(query.keyword);
+    const latin = likeContains(query.keyword.toLowerCase().replace(/\s+/g, ''));
+    conditions.push(
+      or(
+        ilike(employees.name, pattern),
+        like(employees.namePinyin, latin),
+        like(employees.nameInitials, latin),
+        ilike(employees.employeeNo, pattern),
+      ),
+    );
+  }
+  if (query.phone) conditions.push(like(employees.phone, likeContains(query.phone)));
+  if (query.id_number)
+    conditions.push(sql`upper(trim(${employees.idNumber})) = ${normaliseIdentifier(query.id_number)}`);
+  if (query.store_id) conditions.push(eq(placement.assignmentStoreId, query.store_id));
+  if (query.department_id) {
+    const [department] = await db
+      .select({ path: departments.path })
+      .from(departments)
+      .where(eq(departments.id, query.department_id));
+    conditions.push(department ? like(departments.path, `${department.path}%`) : sql`false`);
+  }
+  if (query.post_id) conditions.push(eq(placement.assignmentPostId, query.post_id));
+  if (query.status) conditions.push(eq(employees.status, query.status));
+  if (query.employee_type_id) conditions.push(eq(employees.employeeTypeId, query.employee_type_id));
+  if (query.entry_from) conditions.push(gte(employees.entryDate, query.entry_from));
+  if (query.entry_to) conditions.push(lte(employees.entryDate, query.entry_to));
+  return and(...conditions);
+}
+
+/** `GET user/index`: the caller's scope only, by employee number. */
+export async function listStaff(db: Database, scope: Scope, query: StaffListQuery) {
+  const { placement, select } = staffQuery(db);
+  const where = await conditionsOf(db, scope, placement, query);
+  const [rows, [total]] = await Promise.all([
+    select().where(where).orderBy(asc(employees.employeeNo)).limit(query.limit).offset(offsetOf(query)),
+    db
+      .select({ total: count() })
+      .from(employees)
+      .leftJoinLateral(placement, sql`true`)
+      .leftJoin(departments, eq(departments.id, placement.assignmentDepartmentId))
+      .where(where),
+  ]);
+  return { data: rows.map(rowOf), total: total?.total ?? 0 };
+}
+
+/** Every row of the filter, for the export, read in pages so a large group never sits in memory at once. */
+export async function* allStaff(db: Database, scope: Scope, query: StaffListQuery): AsyncGenerator<StaffRow> {
+  const { placement, select } = staffQuery(db);
+  const where = await conditionsOf(db, scope, placement, query);
+  const batch = 1000;
+  for (let offset = 0; ; offset += batch) {
+    const rows = await select().where(where).orderBy(asc(employees.employeeNo)).limit(batch).offset(offset);
+    for (const row of rows) yield rowOf(row);
+    if (rows.length < batch) return;
+  }
+}
+
+/** The employee and their placement, or 404 when missing or outside the caller's scope. */
+async function visibleEmployee(db: Database, scope: Scope, id: number): Promise<ListedRow> {
+  const { select } = staffQuery(db);
+  const [row] = await select().where(eq(employees.id, id));
+  if (!row) throw notFound(staffMessages.notFound);
+  await assertInScope(db, scope, row.departmentId);
+  return row;
+}
+
+const dictionaryName = (id: number | null, names: Map<number, string>) =>
+  id === null ? null : (names.get(id) ?? null);
+
+/** `GET user/detail`: every field, the dictionary names, the account and the whole assignment history. */
+export async function staffDetail(db: Database, scope: Scope, id: number): Promise<StaffDetail> {
+  const row = await visibleEmployee(db, scope, id);
+  const employee = row.employee;
+  const dictionaryIds = [
+    employee.idTypeId,
+    employee.ethnicityId,
+    employee.maritalStatusId,
+    employee.educationId,
+    employee.regionId,
+    employee.hasLicenseId,
+  ].filter((value): value is number => value !== null);
+  const [names, history, [account]] = await Promise.all([
+    db
+      .select({ id: dictionaryItems.id, name: dictionaryItems.name })
+      .from(dictionaryItems)
+      .where(inArray(dictionaryItems.id, dictionaryIds)),
+    db
+      .select({
+        id: assignments.id,
+        isMain: assignments.isMain,
+        storeId: stores.id,
+        storeName: stores.name,
+        departmentId: departments.id,
+        departmentName: departments.name,
+        postId: posts.id,
+        postName: posts.name,
+        startDate: assignments.startDate,
+        endDate: assignments.endDate,
+      })
+      .from(assignments)
+      .innerJoin(departments, eq(departments.id, assignments.departmentId))
+      .innerJoin(posts, eq(posts.id, assignments.postId))
+      .leftJoin(stores, eq(stores.id, assignments.storeId))
+      .where(eq(assignments.employeeId, id))
+      .orderBy(desc(assignments.startDate), desc(assignments.id)),
+    db
+      .select({ username: users.username, status: users.status, isSale: users.isSale })
+      .from(users)
+      .where(eq(users.employeeId, id)),
+  ]);
+  const nameOf = new Map(names.map((item) => [item.id, item.name]));
+  return {
+    ...rowOf(row),
+    email: employee.email,
+    id_type_id: employee.idTypeId,
+    id_type_name: dictionaryName(employee.idTypeId, nameOf),
+    birth_date: employee.birthDate,
+    height: employee.height,
+    ethnicity_id: employee.ethnicityId,
+    ethnicity_name: dictionaryName(employee.ethnicityId, nameOf),
+    marital_status_id: employee.maritalStatusId,
+    marital_status_name: dictionaryName(employee.maritalStatusId, nameOf),
+    education_id: employee.educationId,
+    education_name: dictionaryName(employee.educationId, nameOf),
+    college: employee.college,
+    region_id: employee.regionId,
+    region_name: dictionaryName(employee.regionId, nameOf),
+    has_license_id: employee.hasLicenseId,
+    has_license_name: dictionaryName(employee.hasLicenseId, nameOf),
+    face_url: employee.faceUrl,
+    work_user_id: employee.workUserId,
+    account: account ? { username: account.username, status: account.status, is_sale: account.isSale } : null,
+    assignments: history.map((entry) => ({
+      id: entry.id,
+      is_main: entry.isMain,
+      store_id: entry.storeId,
+      store_name: entry.storeName,
+      department_id: entry.departmentId,
+      department_name: entry.departmentName,
+      post_id: entry.postId,
+      post_name: entry.postName,
+      start_date: entry.startDate,
+      end_date: entry.endDate,
+    })),
+    created_at: employee.createdAt.toISOString(),
+    updated_at: employee.updatedAt.toISOString(),
+  };
+}
+
+/** `GET user/detail/id-number`: the whole number, for those allowed; every reveal is written to the audit log. */
+export async function revealIdNumber(db: Database, scope: Scope, actor: AuditActor, id: number) {
+  const { employee } = await visibleEmployee(db, scope, id);
+  await writeAudit(db, actor, { entity: 'employee', entityId: id, action: 'reveal_id_number' });
+  return { id, id_number: employee.idNumber };
+}
+
+/** What the audit log keeps of an employee: the ID number masked. */
+const auditedOf = (employee: Employee) => {
+  const {
+    namePinyin: _pinyin,
+    nameInitials: _initials,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...fields
+  } = employee;
+  return { ...fields, idNumber: maskIdNumber(employee.idNumber) };
+};
+
+/** Dictionary ids of the form: each must be an item of its dictionary (else 422 on the field). */
+const dictionaryFields = [
+  ['id_type_id', DictType.ID_CARD],
+  ['ethnicity_id', DictType.ETHNICITY],
+  ['marital_status_id', DictType.MARITAL_STATUS],
+  ['education_id', DictType.EDUCATION],
+  ['region_id', DictType.REGION],
+  ['employee_type_id', DictType.EMPLOYEE_TYPE],
+  ['has_license_id', DictType.HAS_LICENSE],
+] as const;
+
+async function assertDictionaryItems(tx: Database, body: StaffUpdateBody): Promise<string | null> {
+  const ids = dictionaryFields
+    .map(([field]) => body[field])
+    .filter((value): value is number => typeof value === 'number');
+  const items = await tx
+    .select({ id: dictionaryItems.id, typeId: dictionaryItems.typeId, code: dictionaryItems.code })
+    .from(dictionaryItems)
+    .where(inArray(dictionaryItems.id, ids));
+  const errors = dictionaryFields
+    .filter(([field, typeId]) => {
+      const value = body[field];
+      return typeof value === 'number' && !items.some((item) => item.id === value && item.typeId === typeId);
+    })
+    .map(([field]) => ({ field, message: '选项不存在' }));
+  if (errors.length > 0) throw validationFailed(errors);
+  return items.find((item) => item.id === body.id_type_id)?.code ?? null;
+}
+
+/** The unique indexes of employees, as the field and message a refused update answers with. */
+const uniqueFields: Record<string, { field: string; message: string }> = {
+  employees_active_phone_key: { field: 'phone', message: staffMessages.phoneTaken },
+  employees_id_number_key: { field: 'id_number', message: staffMessages.idNumberTaken },
+  employees_work_user_key: { field: 'work_user_id', message: staffMessages.workUserTaken },
+};
+
+const taken = (constraint: string | undefined) => {
+  const { field, message } = uniqueFields[constraint ?? ''] ?? { field: 'id', message: '数据冲突' };
+  return conflict(message, { errors: [{ field, message }] });
+};
+
+/** `PUT user/update`: the profile with the shared rules; phone and ID number stay unique. */
+export async function updateStaff(db: Database, scope: Scope, actor: AuditActor, body: StaffUpdateBody) {
+  await db.transaction(async (tx) => {
+    await visibleEmployee(tx, scope, body.id);
+    const [before] = await tx.select().from(employees).where(eq(employees.id, body.id)).for('update');
+    const idType = await assertDictionaryItems(tx, body);
+    const idNumber = body.id_number === undefined ? before!.idNumber : normaliseIdentifier(body.id_number);
+    let birthDate = body.birth_date ?? before!.birthDate;
+    if (idType === 'mainland') {
+      if (!isValidMainlandId(idNumber))
+        throw validationFailed([{ field: 'id_number', message: messages.idNumberInvalid }]);
+      birthDate = birthDateFromMainlandId(idNumber);
+    }
+    const keys = pinyinKeys(body.name);
+    const [after] = await onUniqueViolation(taken, () =>
+      tx
+        .update(employees)
+        .set({
+          name: body.name,
+          namePinyin: keys.pinyin,
+          nameInitials: keys.initials,
+          phone: body.phone,
+          email: body.email,
+          gender: body.gender,
+          idTypeId: body.id_type_id,
+          idNumber,
+          birthDate,
+          height: body.height,
+          ethnicityId: body.ethnicity_id,
+          maritalStatusId: body.marital_status_id,
+          educationId: body.education_id,
+          college: body.college,
+          regionId: body.region_id,
+          employeeTypeId: body.employee_type_id,
+          hasLicenseId: body.has_license_id ?? null,
+          entryDate: body.entry_date,
+          workUserId: body.work_user_id,
+        })
+        .where(eq(employees.id, body.id))
+        .returning(),
+    );
+    await writeAudit(tx, actor, {
+      entity: 'employee',
+      entityId: body.id,
+      action: 'update',
+      before: auditedOf(before!),
+      after: auditedOf(after!),
+    });
+  });
+  return staffDetail(db, scope, body.id);
+}

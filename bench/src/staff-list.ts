@@ -1,0 +1,156 @@
+import pg from 'pg';
+import { startServer } from '../../scripts/built-server';
+
+// The staff directory on a large group: 100 000 generated employees on PostgreSQL, each with an open main
+// post in one of the demo stores, then filtered pages asked one at a time (latency, not throughput).
+
+const EMPLOYEES = 100_000;
+const SAMPLES = 200;
+const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const surnames = [
+  ['王', 'wang'],
+  ['李', 'li'],
+  ['张', 'zhang'],
+  ['刘', 'liu'],
+  ['陈', 'chen'],
+  ['杨', 'yang'],
+  ['黄', 'huang'],
+  ['赵', 'zhao'],
+] as const;
+const givenNames = [
+  ['伟', 'wei'],
+  ['芳', 'fang'],
+  ['娜', 'na'],
+  ['敏', 'min'],
+  ['静', 'jing'],
+  ['磊', 'lei'],
+  ['洋', 'yang'],
+  ['勇', 'yong'],
+  ['艳', 'yan'],
+  ['杰', 'jie'],
+] as const;
+
+const sqlArray = (values: readonly string[]) => `array[${values.map((value) => `'${value}'`).join(',')}]`;
+
+/** Employees and their open main posts, generated inside PostgreSQL (seconds, not minutes). */
+async function generateStaff(client: pg.Client) {
+  await client.query(`
+    with stores_posts as (
+      select s.id as store_id, s.department_id, p.id as post_id,
+             row_number() over (order by s.id, p.id) - 1 as slot
+      from stores s cross join (select id from posts where is_main order by id limit 6) p
+    ), slots as (select count(*) as n from stores_posts),
+    people as (
+      select g as n,
+             (${sqlArray(surnames.map(([han]) => han))})[1 + g % ${surnames.length}] ||
+               (${sqlArray(givenNames.map(([han]) => han))})[1 + (g / 8) % ${givenNames.length}] as name,
+             (${sqlArray(surnames.map(([, latin]) => latin))})[1 + g % ${surnames.length}] ||
+               (${sqlArray(givenNames.map(([, latin]) => latin))})[1 + (g / 8) % ${givenNames.length}] as pinyin
+      from generate_series(1, ${EMPLOYEES}) g
+    ), inserted as (
+      insert into employees (employee_no, name, name_pinyin, name_initials, phone, gender, id_type_id, id_number,
+                             status, entry_date, employee_type_id)
+      select 'B' || lpad(n::text, 7, '0'), name, pinyin, left(pinyin, 1), '19' || lpad(n::text, 9, '0'),
+             case when n % 2 = 0 then 'male' else 'female' end,
+             (select id from dictionary_items where type_id = 21 and code = 'passport'),
+             'BENCH' || lpad(n::text, 10, '0'),
+             case when n % 20 = 0 then 'probation' else 'regular' end,
+             date '2015-01-01' + (n % 3900),
+             (select id from dictionary_items where type_id = 50 order by id limit 1)
+      from people
+      returning id, employee_no, entry_date
+    )
+    insert into assignments (employee_id, department_id, store_id, post_id, is_main, start_date)
+    select i.id, sp.department_id, sp.store_id, sp.post_id, true, i.entry_date
+    from inserted i
+    join stores_posts sp on sp.slot = (i.id % (select n from slots))
+  `);
+  await client.query('analyze');
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+
+async function measure(url: string, authorization: string, title: string, query: string) {
+  const took: number[] = [];
+  let total = 0;
+  for (let sample = 0; sample < SAMPLES + 10; sample += 1) {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/auth/user/index?${query}`, { headers: { authorization } });
+    const body = (await response.json()) as { code: number; data: { total: number } };
+    if (body.code !== 200) throw new Error(`${title}: ${JSON.stringify(body)}`);
+    total = body.data.total;
+    // The first requests warm the connection pool and the plans; they are not counted.
+    if (sample >= 10) took.push(performance.now() - started);
+  }
+  took.sort((a, b) => a - b);
+  console.log(
+    `  ${title.padEnd(40)} ${String(total).padStart(6)} rows   p50 ${percentile(took, 0.5).toFixed(1)} ms` +
+      `   p95 ${percentile(took, 0.95).toFixed(1)} ms   max ${took.at(-1)!.toFixed(1)} ms`,
+  );
+}
+
+/** Runs the staff-list benchmark against its own database on the PostgreSQL server; drops it after. */
+export async function benchStaffList() {
+  const name = `dealer_hr_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const databaseUrl = serverUrl.replace(/\/[^/]*$/, `/${name}`);
+  try {
+    const server = await startServer({ env: { DATABASE_URL: databaseUrl } });
+    try {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const generating = performance.now();
+      await generateStaff(client);
+      const [{ count }] = (await client.query('select count(*)::int as count from employees')).rows as [
+        { count: number },
+      ];
+      const [{ store_id: storeId, region }] = (
+        await client.query(
+          `select s.id as store_id, s.region_department_id as region from stores s order by s.id limit 1`,
+        )
+      ).rows as [{ store_id: number; region: number }];
+      await client.end();
+      console.log(
+        `\nstaff directory on PostgreSQL: ${count} employees (${EMPLOYEES} generated in ` +
+          `${Math.round(performance.now() - generating)} ms); ${SAMPLES} sequential requests per filter, page of 20`,
+      );
+      const login = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
+      });
+      const authorization = `Bearer ${((await login.json()) as { data: { access_token: string } }).data.access_token}`;
+      await measure(server.url, authorization, 'first page, no filter', 'page=1&limit=20');
+      await measure(server.url, authorization, 'store', `store_id=${storeId}&limit=20`);
+      await measure(
+        server.url,
+        authorization,
+        'region (department subtree)',
+        `department_id=${region}&limit=20`,
+      );
+      await measure(server.url, authorization, 'name in pinyin', 'keyword=zhangwei&limit=20');
+      await measure(
+        server.url,
+        authorization,
+        'name in Chinese, status',
+        `keyword=${encodeURIComponent('李')}&status=probation&limit=20`,
+      );
+      await measure(
+        server.url,
+        authorization,
+        'entry year, page 5',
+        'entry_from=2020-01-01&entry_to=2020-12-31&page=5&limit=20',
+      );
+      await measure(server.url, authorization, 'whole ID number', 'id_number=BENCH0000054321&limit=20');
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
