@@ -41,32 +41,35 @@ async function generateStaff(client: pg.Client) {
              row_number() over (order by s.id, p.id) - 1 as slot
       from stores s cross join (select id from posts where is_main order by id limit 6) p
     ), slots as (select count(*) as n from stores_posts),
+    -- Names and statuses drawn independently of each other (hashes of the row number), as they are in life.
     people as (
       select g as n,
-             (${sqlArray(surnames.map(([han]) => han))})[1 + g % ${surnames.length}] ||
-               (${sqlArray(givenNames.map(([han]) => han))})[1 + (g / 8) % ${givenNames.length}] as name,
-             (${sqlArray(surnames.map(([, latin]) => latin))})[1 + g % ${surnames.length}] ||
-               (${sqlArray(givenNames.map(([, latin]) => latin))})[1 + (g / 8) % ${givenNames.length}] as pinyin
+             abs(hashint4(g + 2000000)) as status_draw, abs(hashint4(g + 3000000)) as entry_draw,
+             (${sqlArray(surnames.map(([han]) => han))})[1 + abs(hashint4(g)) % ${surnames.length}] ||
+               (${sqlArray(givenNames.map(([han]) => han))})[1 + abs(hashint4(g + 1000000)) % ${givenNames.length}] as name,
+             (${sqlArray(surnames.map(([, latin]) => latin))})[1 + abs(hashint4(g)) % ${surnames.length}] ||
+               (${sqlArray(givenNames.map(([, latin]) => latin))})[1 + abs(hashint4(g + 1000000)) % ${givenNames.length}] as pinyin
       from generate_series(1, ${EMPLOYEES}) g
     ), inserted as (
       insert into employees (employee_no, name, name_pinyin, name_initials, phone, gender, id_type_id, id_number,
-                             status, entry_date, employee_type_id)
+                             status, entry_date, employee_type_id, main_department_id, main_store_id, main_post_id)
       select 'B' || lpad(n::text, 7, '0'), name, pinyin, left(pinyin, 1), '19' || lpad(n::text, 9, '0'),
              case when n % 2 = 0 then 'male' else 'female' end,
              (select id from dictionary_items where type_id = 21 and code = 'passport'),
              'BENCH' || lpad(n::text, 10, '0'),
-             case when n % 20 = 0 then 'probation' else 'regular' end,
-             date '2015-01-01' + (n % 3900),
-             (select id from dictionary_items where type_id = 50 order by id limit 1)
+             case when status_draw % 20 = 0 then 'probation' else 'regular' end,
+             date '2015-01-01' + (entry_draw % 3900),
+             (select id from dictionary_items where type_id = 50 order by id limit 1),
+             sp.department_id, sp.store_id, sp.post_id
       from people
-      returning id, employee_no, entry_date
+      join stores_posts sp on sp.slot = (people.n % (select n from slots))
+      returning id, entry_date, main_department_id, main_store_id, main_post_id
     )
     insert into assignments (employee_id, department_id, store_id, post_id, is_main, start_date)
-    select i.id, sp.department_id, sp.store_id, sp.post_id, true, i.entry_date
-    from inserted i
-    join stores_posts sp on sp.slot = (i.id % (select n from slots))
+    select id, main_department_id, main_store_id, main_post_id, true, entry_date from inserted
   `);
-  await client.query('analyze');
+  // As autovacuum would have done on a database that grew over years: statistics and the visibility map.
+  await client.query('vacuum analyze');
 }
 
 const percentile = (sorted: number[], share: number) =>

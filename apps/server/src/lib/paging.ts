@@ -46,5 +46,10 @@ export const zFilterText = (label: string, max = MAX_FILTER_LENGTH) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** `value` for a LIKE pattern that matches it literally: `%`, `_` and `\` are escaped. */
-export const likeContains = (value: string): string => `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const likeLiteral = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** A LIKE pattern for texts containing `value` literally: `%`, `_` and `\` are escaped. */
+export const likeContains = (value: string): string => `%${likeLiteral(value)}%`;
+
+/** A LIKE pattern for texts beginning with `value` literally; a btree `text_pattern_ops` index answers it. */
+export const likePrefix = (value: string): string => `${likeLiteral(value)}%`;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { EmployeeStatus } from '@dealer-hr/shared/dictionary-types';
 import { id, timestamps } from './columns';
 import { departments, posts, stores } from './organisation';
@@ -34,6 +44,14 @@ export const employees = pgTable(
     entryDate: date().notNull(),
     leftOn: date(),
     faceUrl: text(),
+    /**
+     * Where the person works: the department, store and post of their open main assignment, or of the last
+     * one once they have left. Derived from the assignments (modules/staff/placement.ts keeps it in step in
+     * the same transaction) so that the directory filters and scopes 100 000 people by plain indexed columns.
+     */
+    mainDepartmentId: integer().references((): AnyPgColumn => departments.id),
+    mainStoreId: integer().references((): AnyPgColumn => stores.id),
+    mainPostId: integer().references((): AnyPgColumn => posts.id),
     /** The person's user id on the work-messaging platform (SSO mapping, customer handover). */
     workUserId: text(),
     ...timestamps,
@@ -48,6 +66,16 @@ export const employees = pgTable(
     uniqueIndex('employees_work_user_key').on(t.workUserId),
     index('employees_status_idx').on(t.status),
     index('employees_entry_date_idx').on(t.entryDate),
+    index('employees_main_department_idx').on(t.mainDepartmentId),
+    index('employees_main_store_idx').on(t.mainStoreId),
+    index('employees_main_post_idx').on(t.mainPostId),
+    // The directory's search: names, pinyin and initials by their beginning; ID numbers whole, in any case.
+    index('employees_name_prefix_idx').on(t.name.op('text_pattern_ops')),
+    index('employees_pinyin_prefix_idx').on(t.namePinyin.op('text_pattern_ops')),
+    index('employees_initials_prefix_idx').on(t.nameInitials.op('text_pattern_ops')),
+    // The unique index above compares by collation, which LIKE cannot use.
+    index('employees_no_prefix_idx').on(t.employeeNo.op('text_pattern_ops')),
+    index('employees_id_number_search_idx').on(sql`upper(trim(${t.idNumber}))`),
   ],
 );
 

@@ -278,7 +278,13 @@ export async function seedDemo(db: Database, demoPassword: string) {
     assignment: Omit<AssignmentRow, 'employeeId' | 'isMain' | 'startDate'>,
     postCode: string,
   ) => {
-    staff.push(employee);
+    // Each demo person holds one main post, so where they work is that post (modules/staff/placement.ts).
+    staff.push({
+      ...employee,
+      mainDepartmentId: assignment.departmentId,
+      mainStoreId: assignment.storeId,
+      mainPostId: assignment.postId,
+    });
     held.push({ ...assignment, employeeId: employee.id, isMain: true, startDate: employee.entryDate });
     holders.set(postCode, [...(holders.get(postCode) ?? []), employee.id]);
   };

@@ -1,17 +1,18 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { birthDateFromMainlandId, isValidMainlandId, maskIdNumber } from '@dealer-hr/shared/id-number';
 import { messages } from '@dealer-hr/shared/rules';
-import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { assignments, departments, dictionaryItems, employees, posts, stores, users } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
-import { likeContains, offsetOf } from '../../lib/paging';
+import { likeContains, likePrefix, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { pinyinKeys } from '../../lib/pinyin';
 import { normaliseIdentifier } from '../../lib/sealed-values';
 import { assertInScope, inScope, type Scope } from '../access/scope';
+import { underPath } from '../departments/department-tree';
 import {
   staffMessages,
   type StaffDetail,
@@ -24,50 +25,27 @@ type Employee = typeof employees.$inferSelect;
 
 const employeeTypes = alias(dictionaryItems, 'employee_types');
 
-/**
- * Where a person works: their open main post, or, once they have left, the last one they held. A lateral
- * join picks it per employee through the assignments' employee index.
- */
-function placementOf(db: Database) {
+/** Employees with the names of where they work (the placement columns kept by placement.ts). */
+function staffQuery(db: Database) {
   return db
     .select({
-      assignmentDepartmentId: assignments.departmentId,
-      assignmentStoreId: assignments.storeId,
-      assignmentPostId: assignments.postId,
+      employee: employees,
+      employeeTypeName: employeeTypes.name,
+      storeId: stores.id,
+      storeName: stores.name,
+      departmentId: departments.id,
+      departmentName: departments.name,
+      postId: posts.id,
+      postName: posts.name,
     })
-    .from(assignments)
-    .where(and(eq(assignments.employeeId, employees.id), eq(assignments.isMain, true)))
-    .orderBy(sql`${assignments.endDate} desc nulls first`, desc(assignments.startDate), desc(assignments.id))
-    .limit(1)
-    .as('placement');
+    .from(employees)
+    .leftJoin(departments, eq(departments.id, employees.mainDepartmentId))
+    .leftJoin(stores, eq(stores.id, employees.mainStoreId))
+    .leftJoin(posts, eq(posts.id, employees.mainPostId))
+    .leftJoin(employeeTypes, eq(employeeTypes.id, employees.employeeTypeId));
 }
 
-function staffQuery(db: Database) {
-  const placement = placementOf(db);
-  return {
-    placement,
-    select: () =>
-      db
-        .select({
-          employee: employees,
-          employeeTypeName: employeeTypes.name,
-          storeId: stores.id,
-          storeName: stores.name,
-          departmentId: departments.id,
-          departmentName: departments.name,
-          postId: posts.id,
-          postName: posts.name,
-        })
-        .from(employees)
-        .leftJoinLateral(placement, sql`true`)
-        .leftJoin(departments, eq(departments.id, placement.assignmentDepartmentId))
-        .leftJoin(stores, eq(stores.id, placement.assignmentStoreId))
-        .leftJoin(posts, eq(posts.id, placement.assignmentPostId))
-        .leftJoin(employeeTypes, eq(employeeTypes.id, employees.employeeTypeId)),
-  };
-}
-
-type ListedRow = Awaited<ReturnType<ReturnType<ReturnType<typeof staffQuery>['select']>['execute']>>[number];
+type ListedRow = Awaited<ReturnType<ReturnType<typeof staffQuery>['execute']>>[number];
 
 const rowOf = (row: ListedRow): StaffRow => ({
   id: row.employee.id,
@@ -89,37 +67,39 @@ const rowOf = (row: ListedRow): StaffRow => ({
   post_name: row.postName,
 });
 
-async function conditionsOf(
-  db: Database,
-  scope: Scope,
-  placement: ReturnType<typeof placementOf>,
-  query: StaffListQuery,
-): Promise<SQL | undefined> {
-  const conditions: (SQL | undefined)[] = [inScope(scope, placement.assignmentDepartmentId)];
+async function conditionsOf(db: Database, scope: Scope, query: StaffListQuery): Promise<SQL | undefined> {
+  const conditions: (SQL | undefined)[] = [inScope(scope, employees.mainDepartmentId)];
   if (query.keyword) {
-    const pattern = likeContains(query.keyword);
-    const latin = likeContains(query.keyword.toLowerCase().replace(/\s+/g, ''));
+    // By their beginning, which the indexes answer at once on a large group: 张, 张伟, zhangw, zw, E1001.
+    const latin = likePrefix(query.keyword.toLowerCase().replace(/\s+/g, ''));
     conditions.push(
       or(
-        ilike(employees.name, pattern),
+        like(employees.name, likePrefix(query.keyword)),
         like(employees.namePinyin, latin),
         like(employees.nameInitials, latin),
-        ilike(employees.employeeNo, pattern),
+        like(employees.employeeNo, likePrefix(query.keyword.toUpperCase())),
       ),
     );
   }
   if (query.phone) conditions.push(like(employees.phone, likeContains(query.phone)));
   if (query.id_number)
     conditions.push(sql`upper(trim(${employees.idNumber})) = ${normaliseIdentifier(query.id_number)}`);
-  if (query.store_id) conditions.push(eq(placement.assignmentStoreId, query.store_id));
+  if (query.store_id) conditions.push(eq(employees.mainStoreId, query.store_id));
   if (query.department_id) {
     const [department] = await db
       .select({ path: departments.path })
       .from(departments)
       .where(eq(departments.id, query.department_id));
-    conditions.push(department ? like(departments.path, `${department.path}%`) : sql`false`);
+    conditions.push(
+      department
+        ? inArray(
+            employees.mainDepartmentId,
+            db.select({ id: departments.id }).from(departments).where(underPath(department.path)),
+          )
+        : sql`false`,
+    );
   }
-  if (query.post_id) conditions.push(eq(placement.assignmentPostId, query.post_id));
+  if (query.post_id) conditions.push(eq(employees.mainPostId, query.post_id));
   if (query.status) conditions.push(eq(employees.status, query.status));
   if (query.employee_type_id) conditions.push(eq(employees.employeeTypeId, query.employee_type_id));
   if (query.entry_from) conditions.push(gte(employees.entryDate, query.entry_from));
@@ -129,27 +109,24 @@ async function conditionsOf(
 
 /** `GET user/index`: the caller's scope only, by employee number. */
 export async function listStaff(db: Database, scope: Scope, query: StaffListQuery) {
-  const { placement, select } = staffQuery(db);
-  const where = await conditionsOf(db, scope, placement, query);
+  const where = await conditionsOf(db, scope, query);
   const [rows, [total]] = await Promise.all([
-    select().where(where).orderBy(asc(employees.employeeNo)).limit(query.limit).offset(offsetOf(query)),
-    db
-      .select({ total: count() })
-      .from(employees)
-      .leftJoinLateral(placement, sql`true`)
-      .leftJoin(departments, eq(departments.id, placement.assignmentDepartmentId))
-      .where(where),
+    staffQuery(db).where(where).orderBy(asc(employees.employeeNo)).limit(query.limit).offset(offsetOf(query)),
+    db.select({ total: count() }).from(employees).where(where),
   ]);
   return { data: rows.map(rowOf), total: total?.total ?? 0 };
 }
 
 /** Every row of the filter, for the export, read in pages so a large group never sits in memory at once. */
 export async function* allStaff(db: Database, scope: Scope, query: StaffListQuery): AsyncGenerator<StaffRow> {
-  const { placement, select } = staffQuery(db);
-  const where = await conditionsOf(db, scope, placement, query);
+  const where = await conditionsOf(db, scope, query);
   const batch = 1000;
   for (let offset = 0; ; offset += batch) {
-    const rows = await select().where(where).orderBy(asc(employees.employeeNo)).limit(batch).offset(offset);
+    const rows = await staffQuery(db)
+      .where(where)
+      .orderBy(asc(employees.employeeNo))
+      .limit(batch)
+      .offset(offset);
     for (const row of rows) yield rowOf(row);
     if (rows.length < batch) return;
   }
@@ -157,8 +134,7 @@ export async function* allStaff(db: Database, scope: Scope, query: StaffListQuer
 
 /** The employee and their placement, or 404 when missing or outside the caller's scope. */
 async function visibleEmployee(db: Database, scope: Scope, id: number): Promise<ListedRow> {
-  const { select } = staffQuery(db);
-  const [row] = await select().where(eq(employees.id, id));
+  const [row] = await staffQuery(db).where(eq(employees.id, id));
   if (!row) throw notFound(staffMessages.notFound);
   await assertInScope(db, scope, row.departmentId);
   return row;

@@ -11,6 +11,7 @@ import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
 import { grantPermissions, mainPostOf } from '../../test/users';
+import { syncPlacement } from './placement';
 import type { StaffDetail, StaffRow } from './staff.schemas';
 
 let t: TestApp;
@@ -161,6 +162,53 @@ describe('GET user/index', () => {
     expect((await call('GET', `user/detail/id-number?id=${stranger[0]!.id}`, undefined, manager)).code).toBe(
       404,
     );
+  });
+});
+
+describe('placement', () => {
+  it('follows a change of main post once the change syncs it, and keeps a leaver where they last worked', async () => {
+    // Not the seeded manager: other tests need them where they are.
+    const { employee, storeId } = await someoneOnStaff([(await mainPostOf(t, 'manager')).employeeId]);
+    const [elsewhere] = await t.db
+      .select({
+        storeId: assignments.storeId,
+        departmentId: assignments.departmentId,
+        postId: assignments.postId,
+      })
+      .from(assignments)
+      .where(and(ne(assignments.storeId, storeId!), eq(assignments.isMain, true)))
+      .limit(1);
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(assignments)
+        .set({ endDate: '2026-06-30' })
+        .where(
+          and(
+            eq(assignments.employeeId, employee.id),
+            eq(assignments.isMain, true),
+            isNull(assignments.endDate),
+          ),
+        );
+      await tx
+        .insert(assignments)
+        .values({ ...elsewhere!, employeeId: employee.id, isMain: true, startDate: '2026-07-01' });
+      await syncPlacement(tx, employee.id);
+    });
+    const moved = await call<Page>('GET', `user/index?id_number=${employee.idNumber}`);
+    expect(moved.data.data[0]).toMatchObject({ store_id: elsewhere!.storeId, post_id: elsewhere!.postId });
+
+    await t.db.transaction(async (tx) => {
+      await tx
+        .update(assignments)
+        .set({ endDate: '2026-09-30' })
+        .where(and(eq(assignments.employeeId, employee.id), isNull(assignments.endDate)));
+      await syncPlacement(tx, employee.id);
+    });
+    const left = await call<Page>('GET', `user/index?id_number=${employee.idNumber}`);
+    expect(left.data.data[0]).toMatchObject({
+      store_id: elsewhere!.storeId,
+      department_id: elsewhere!.departmentId,
+    });
   });
 });
 
