@@ -66,7 +66,10 @@ describe('guard (spec section 2)', () => {
     const { location } = renderApp('/');
 
     await waitFor(() => expect(location()).toBe('/staff/list'));
-    expect(await screen.findByText('暂未开放')).toBeInTheDocument();
+    // The roster itself, with its filters.
+    expect(
+      await screen.findByPlaceholderText('姓名、拼音或工号', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -102,16 +105,17 @@ describe('layout', () => {
     const { user, location } = renderApp('/dashboard/dashboard');
 
     await user.click(await screen.findByText('员工管理'));
-    await user.click(await screen.findByText('员工花名册'));
+    await user.click(await screen.findByText('薪资核算'));
 
     expect(await screen.findByText('暂未开放')).toBeInTheDocument();
-    expect(location()).toBe('/staff/list');
+    expect(location()).toBe('/staff/payroll');
   });
 
   it('opens hidden pages by their path and leads a directory to its first page', async () => {
     mockApi(sessionRoutes);
+    // The staff profile without the person it is about.
     const hidden = renderApp('/staff/detail');
-    expect(await screen.findByText('暂未开放')).toBeInTheDocument();
+    expect(await screen.findByText('未指定员工', {}, { timeout: 15_000 })).toBeInTheDocument();
     hidden.unmount();
 
     const directory = renderApp('/staff');

@@ -11,8 +11,24 @@ import { ApiError, fieldErrorsOf } from './api-client';
 export const formPath = (field: string): (string | number)[] =>
   field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
-/** The field a 409 is about: always the same one, or found in its message (e.g. /编码/ → `code`). */
-export type ConflictField = string | ((message: string) => string | null);
+/**
+ * The field a 409 is about: always the same one, found in its message (e.g. /编码/ → `code`), or, for a
+ * list, the one of them its `data.errors` names (a record with two unique fields, e.g. phone and ID number).
+ */
+export type ConflictField = string | readonly string[] | ((message: string) => string | null);
+
+/** The field of a 409 `conflictField` points to, if any. */
+function conflictFieldOf(error: ApiError, conflictField: ConflictField): string | null {
+  if (typeof conflictField === 'string') return conflictField;
+  if (typeof conflictField === 'function') return conflictField(error.message);
+  const errors = (error.data as { errors?: unknown } | null)?.errors;
+  const named = Array.isArray(errors)
+    ? errors
+        .map((entry: unknown) => (entry as { field?: unknown } | null)?.field)
+        .find((field): field is string => typeof field === 'string' && conflictField.includes(field))
+    : undefined;
+  return named ?? null;
+}
 
 /**
  * Puts the 422 field errors on their fields (a nested one, `members.1.id_number`, on that list item's
@@ -31,7 +47,7 @@ export function showSaveError<Values>(
     return;
   }
   if (conflictField && error instanceof ApiError && error.code === ErrorCode.CONFLICT) {
-    const field = typeof conflictField === 'string' ? conflictField : conflictField(error.message);
+    const field = conflictFieldOf(error, conflictField);
     if (field) form.setFields([{ name: formPath(field) as never, errors: [error.message] }]);
   }
 }

@@ -61,6 +61,19 @@ export interface MenuPage {
   title: string;
   /** `/<directory>/<page>`: the directory is the first segment. */
   path: string;
+  /**
+   * `MenuType.HIDDEN_PAGE` (4) for a page opened from another one, never in the sidebar; a page (2) unless
+   * told.
+   */
+  typeId?: number;
+  /** Not kept alive in its tab. */
+  noCache?: boolean;
+}
+
+/** Another page of the same directory, granting its own button permissions. */
+export interface OtherMenuPage {
+  page: MenuPage;
+  perms: readonly string[];
 }
 
 // The directories the page tests' pages sit in, titled as the seeded menu table titles them.
@@ -72,15 +85,21 @@ const directoryTitles: Record<string, string> = {
 
 /**
  * The signed-in user's menu for a page test: the page inside its directory, granting the button
- * permissions `perms`, which decide the buttons the page shows.
+ * permissions `perms`, which decide the buttons the page shows; `others` are pages beside it (a hidden
+ * detail page the list links to).
  */
-export function menuWithPage(page: MenuPage, perms: readonly string[]): MenuNode[] {
+export function menuWithPage(
+  page: MenuPage,
+  perms: readonly string[],
+  others: readonly OtherMenuPage[] = [],
+): MenuNode[] {
   const directory = page.path.split('/')[1] ?? '';
   const title = directoryTitles[directory];
   if (!title) throw new Error(`no menu directory for ${page.path}`);
-  const pageNode = {
-    ...node(901, 900, page.name, page.title, page.path, 2),
-    perm: perms.map((name) => ({ name })),
-  };
-  return [node(900, null, directory, title, `/${directory}`, 1, [pageNode])];
+  const pages = [{ page, perms }, ...others].map((entry, index) => ({
+    ...node(901 + index, 900, entry.page.name, entry.page.title, entry.page.path, entry.page.typeId ?? 2),
+    noCache: entry.page.noCache ?? false,
+    perm: entry.perms.map((name) => ({ name })),
+  }));
+  return [node(900, null, directory, title, `/${directory}`, 1, pages)];
 }

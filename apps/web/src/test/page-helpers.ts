@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { menuWithPage, user, type MenuPage } from './fixtures';
+import { menuWithPage, user, type MenuPage, type OtherMenuPage } from './fixtures';
 import { mockApi, ok, type Routes } from './mock-api';
 
 /** The session token `mockPageApi` signs in with: requests carry `Bearer x`. */
@@ -15,13 +15,19 @@ export const TOKEN = 'x';
 
 /**
  * Signs in and mocks the API of a page test: the session (the fixture user; a menu holding `page` with
- * the button permissions `perms`) and the page's own `routes`, which may also replace the session's.
+ * the button permissions `perms`, and the `others` pages beside it) and the page's own `routes`, which
+ * may also replace the session's.
  */
-export function mockPageApi(page: MenuPage, perms: readonly string[], routes: Routes = {}) {
+export function mockPageApi(
+  page: MenuPage,
+  perms: readonly string[],
+  routes: Routes = {},
+  others: readonly OtherMenuPage[] = [],
+) {
   Cookies.set('Token', TOKEN);
   return mockApi({
     'POST /api/auth/me': ok(user),
-    'GET /api/auth/menus/tree': ok(menuWithPage(page, perms)),
+    'GET /api/auth/menus/tree': ok(menuWithPage(page, perms, others)),
     ...routes,
   });
 }

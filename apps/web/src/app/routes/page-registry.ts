@@ -108,6 +108,14 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
       })),
     'staffMutuallyExclusive',
   ),
+  '/staff/list': page(
+    () => import('../../features/staff-directory/directory-page').then((m) => ({ default: m.DirectoryPage })),
+    'staffDirectory',
+  ),
+  '/staff/detail': page(
+    () => import('../../features/staff-directory/detail-page').then((m) => ({ default: m.StaffDetailPage })),
+    'staffDirectory',
+  ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),

@@ -46,12 +46,12 @@ describe('login page', () => {
 
   it('stores the token cookie and goes to the redirect target', async () => {
     const { calls } = mockApi({ 'POST /api/login': ok(token), ...sessionRoutes });
-    const { user, location } = renderApp('/login?redirect=%2Fstaff%2Flist%3Fpage%3D2');
+    const { user, location } = renderApp('/login?redirect=%2Fstaff%2Fpayroll%3Fpage%3D2');
 
     await fillIn(user, 'admin', 'secret');
 
     expect(await screen.findByText('暂未开放')).toBeInTheDocument();
-    expect(location()).toBe('/staff/list?page=2');
+    expect(location()).toBe('/staff/payroll?page=2');
     expect(Cookies.get('Token')).toBe('token-1');
     const login = calls.find((call) => call.url.pathname === '/api/login');
     expect(login).toMatchObject({ method: 'POST', body: { username: 'admin', password: 'secret' } });

@@ -56,10 +56,10 @@ describe('sign-in parameters on a guarded page (spec section 2)', () => {
 
   it('keeps the other query parameters of the page', async () => {
     mockApi({ ...sessionRoutes, 'POST /api/getTokenByCode': ok(token('sso-token')) });
-    const { location } = renderApp('/staff/list?page=2&code=abc&appid=corp1');
+    const { location } = renderApp('/staff/payroll?page=2&code=abc&appid=corp1');
 
     expect(await screen.findByText('暂未开放')).toBeInTheDocument();
-    expect(location()).toBe('/staff/list?page=2');
+    expect(location()).toBe('/staff/payroll?page=2');
   });
 
   it('stores an access_token as it is, without an exchange', async () => {
@@ -152,10 +152,10 @@ describe('sign-in parameters on /login', () => {
 
   it('goes on to the redirect target', async () => {
     mockApi({ ...sessionRoutes, 'POST /api/getTokenByCode': ok(token('sso-token')) });
-    const { location } = renderApp('/login?redirect=%2Fstaff%2Flist&code=abc&appid=corp1');
+    const { location } = renderApp('/login?redirect=%2Fstaff%2Fpayroll&code=abc&appid=corp1');
 
     expect(await screen.findByText('暂未开放')).toBeInTheDocument();
-    expect(location()).toBe('/staff/list');
+    expect(location()).toBe('/staff/payroll');
   });
 
   it('stays on a clean /login when the exchange fails', async () => {
@@ -170,12 +170,12 @@ describe('sign-in parameters on /login', () => {
 
 describe('/transit', () => {
   it('lands on the page saved before leaving for the provider', async () => {
-    prepareSignOn('s1', '/staff/list');
+    prepareSignOn('s1', '/staff/payroll');
     const { calls } = mockApi({ ...sessionRoutes, 'POST /api/getTokenByCode': ok(token('sso-token')) });
     const { location } = renderApp('/transit?code=abc&appid=corp1&state=s1');
 
     expect(await screen.findByText('暂未开放')).toBeInTheDocument();
-    expect(location()).toBe('/staff/list');
+    expect(location()).toBe('/staff/payroll');
     expect(Cookies.get('Token')).toBe('sso-token');
     expect(called(calls, 'POST', '/api/getTokenByCode')[0]!.body).toEqual({ code: 'abc', appid: 'corp1' });
     expect(window.sessionStorage.getItem(RETURN_KEY)).toBeNull();
@@ -213,12 +213,12 @@ describe('/transit', () => {
 
 describe('/casLogin', () => {
   it('validates the ticket for this page, stores the token and lands on the saved page', async () => {
-    prepareSignOn('s1', '/staff/list');
+    prepareSignOn('s1', '/staff/payroll');
     const { calls } = mockApi({ ...sessionRoutes, 'POST /api/casLogin': ok(token('cas-token')) });
     const { location } = renderApp('/casLogin?ticket=ST-1');
 
     expect(await screen.findByText('暂未开放')).toBeInTheDocument();
-    expect(location()).toBe('/staff/list');
+    expect(location()).toBe('/staff/payroll');
     expect(Cookies.get('Token')).toBe('cas-token');
     const posts = called(calls, 'POST', '/api/casLogin');
     expect(posts).toHaveLength(1);
