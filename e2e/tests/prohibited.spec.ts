@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { testPagesFit } from '../support/fit';
 import { signIn } from '../support/session';
 
 test('HR lists a person, finds them by the whole ID number and asks to lift the entry', async ({ page }) => {
@@ -40,5 +39,3 @@ test('HR lists a person, finds them by the whole ID number and asks to lift the 
   await expect(detail.getByText('申请解除')).toBeVisible();
   await expect(detail.getByText('经核实为误录').first()).toBeVisible();
 });
-
-testPagesFit('staff', [{ path: '/staff/prohibited', title: '禁用名单' }]);

@@ -155,7 +155,7 @@ export const staffUpdateBody = z.object({
   region_id: zId(fieldLabels.region),
   employee_type_id: zId(fieldLabels.type),
   has_license_id: zId(staffLabels.hasLicense).nullable().optional(),
-  entry_date: zRequiredDate(staffLabels.entryDate),
+  entry_date: zRequiredDate(fieldLabels.date),
   work_user_id: z
     .string()
     .trim()
