@@ -3,6 +3,12 @@ import { Button, Form, Space } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * Of a filter item in a compact inline filter form (placeholder and aria-label instead of a label): the gap
+ * below it when the filters wrap onto several lines.
+ */
+export const FILTER_ITEM: CSSProperties = { marginBottom: 8 };
+
 interface FilterActionsProps {
   /** After the filter form has been cleared: search again without filters. */
   onReset(): void;

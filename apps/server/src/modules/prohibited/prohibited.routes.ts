@@ -41,34 +41,24 @@ const statusNames: Record<ProhibitedStatus, string> = {
   dismissed: '已解除',
 };
 
-type SheetRow = Record<keyof typeof sheetKeys, string>;
-const sheetKeys = {
-  name: '姓名',
-  idNumber: '证件号码',
-  phone: '手机号码',
-  disableReason: '禁用原因',
-  source: '来源',
-  status: '状态',
-  enableReason: '解除原因',
-  createdBy: '添加人',
-  createdAt: '添加时间',
-  dismissedAt: '解除时间',
-} as const;
-const widths: Record<keyof typeof sheetKeys, number> = {
-  name: 12,
-  idNumber: 22,
-  phone: 14,
-  disableReason: 30,
-  source: 10,
-  status: 12,
-  enableReason: 30,
-  createdBy: 12,
-  createdAt: 20,
-  dismissedAt: 20,
-};
-const sheetColumns: SheetColumn<SheetRow>[] = (Object.keys(sheetKeys) as (keyof typeof sheetKeys)[]).map(
-  (key) => ({ header: sheetKeys[key], key, width: widths[key] }),
-);
+type SheetRow = Record<(typeof sheetKeys)[number][0], string>;
+const sheetKeys = [
+  ['name', '姓名', 12],
+  ['idNumber', '证件号码', 22],
+  ['phone', '手机号码', 14],
+  ['disableReason', '禁用原因', 30],
+  ['source', '来源', 10],
+  ['status', '状态', 12],
+  ['enableReason', '解除原因', 30],
+  ['createdBy', '添加人', 12],
+  ['createdAt', '添加时间', 20],
+  ['dismissedAt', '解除时间', 20],
+] as const;
+const sheetColumns: SheetColumn<SheetRow>[] = sheetKeys.map(([key, header, width]) => ({
+  key,
+  header,
+  width,
+}));
 
 /** Times in the file are read by people in the group's time zone. */
 const shanghaiTime = (iso: string | null) =>

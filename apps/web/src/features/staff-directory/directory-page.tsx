@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { DictType, EmployeeStatus } from '@dealer-hr/shared/dictionary-types';
 import { DepartmentTreeSelect } from '../../components/department-tree-select';
 import { DictionarySelect } from '../../components/dictionary-select';
-import { FilterActions } from '../../components/filter-actions';
+import { FILTER_ITEM, FilterActions } from '../../components/filter-actions';
 import { PagedTable } from '../../components/paged-table';
 import { Permission, usePermission } from '../../components/permission';
 import { PostSelect } from '../../components/post-select';
@@ -48,7 +48,6 @@ function toFilters({ entry, ...values }: FilterValues): StaffFilters {
   return withoutEmpty({ ...values, entry_from: from, entry_to: to });
 }
 
-const FILTER_ITEM = { marginBottom: 8 };
 /** A filter's width, shrinking on a phone so that the filters wrap instead of overflowing. */
 const filterWidth = (width: number) => ({ width, maxWidth: '100%' });
 

@@ -11,7 +11,7 @@ import {
   type ExclusionScope,
 } from '@dealer-hr/shared/mutual-exclusion';
 import { DeleteButton } from '../../components/delete-button';
-import { FilterActions } from '../../components/filter-actions';
+import { FILTER_ITEM, FilterActions } from '../../components/filter-actions';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
 import { useFixedActions } from '../../components/use-fixed-actions';
@@ -27,8 +27,6 @@ import {
 import { CheckDialog } from './check-dialog';
 import { ExclusionFormDialog } from './exclusion-form-dialog';
 import { Coverage, KindTag, StatusTag } from './labels';
-
-const FILTER_ITEM = { marginBottom: 8 };
 
 /**
  * `/staff/mutually-exclusive`: the mutual-exclusion rules checked at onboarding and transfer. A people rule

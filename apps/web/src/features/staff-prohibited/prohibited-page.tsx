@@ -11,7 +11,7 @@ import {
   type ProhibitedStatus,
 } from '@dealer-hr/shared/prohibited';
 import { parseTime } from '@dealer-hr/shared/time';
-import { FilterActions } from '../../components/filter-actions';
+import { FILTER_ITEM, FilterActions } from '../../components/filter-actions';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
 import { useFixedActions } from '../../components/use-fixed-actions';
@@ -36,8 +36,6 @@ interface FilterValues {
 function toFilters({ range, ...values }: FilterValues): ProhibitedFilters {
   return withoutEmpty({ ...values, ...dayRangeFilters(range) });
 }
-
-const FILTER_ITEM = { marginBottom: 8 };
 
 /**
  * `/staff/prohibited`: the people the group does not rehire. ID numbers are only ever shown masked; an
