@@ -5,6 +5,7 @@ import { approvalRoutes } from './approvals/approvals.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { meRoutes, sessionRoutes } from './auth/auth.routes';
 import { departmentRoutes } from './departments/departments.routes';
+import { draftRoutes } from './drafts/drafts.routes';
 import { dictionaryRoutes } from './dictionaries/dictionaries.routes';
 import { headcountRoutes } from './headcount/headcount.routes';
 import { healthRoutes } from './health/health.routes';
@@ -44,4 +45,5 @@ export const protectedModules: Module[] = [
   exclusionRoutes,
   uploadRoutes,
   staffRoutes,
+  draftRoutes,
 ];

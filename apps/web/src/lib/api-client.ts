@@ -24,9 +24,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * `blob`: the answer is a file (an Excel export) and resolves as a Blob; a failure still comes back as
-   * the JSON envelope and is handled like any other.
+   * the JSON envelope and is handled like any other. `envelope`: the whole answer of a success (code,
+   * message and data), for the calls whose rule reads the message (spec: a draft delete succeeds on `ok`).
    */
-  as?: 'json' | 'blob';
+  as?: 'json' | 'blob' | 'envelope';
   /**
    * Leaves the error to the caller: no toast, no re-login dialog, no sign-out on 1403 (an expired token is
    * still refreshed). The route guard uses it to handle a failed session load itself.
@@ -111,7 +112,7 @@ async function send(
   url: string,
   init: RequestInit,
   signal: AbortSignal | undefined,
-  as: 'json' | 'blob',
+  as: 'json' | 'blob' | 'envelope',
 ): Promise<Answer> {
   const controller = new AbortController();
   const abort = () => controller.abort(signal?.reason);
@@ -164,7 +165,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
 
   if ('file' in answer) return answer.file as T;
   const { status, body } = answer;
-  if (body.code === ErrorCode.OK) return body.data as T;
+  if (body.code === ErrorCode.OK) return (as === 'envelope' ? body : body.data) as T;
   const error = new ApiError(body.code, body.message, body.data, status);
 
   if (error.code === ErrorCode.TOKEN_EXPIRED && sentToken && !replayed.has(options)) {

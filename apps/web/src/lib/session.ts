@@ -1,5 +1,6 @@
 import type { UserInfo } from '@dealer-hr/shared/api-types';
 import { removeToken } from './auth-token';
+import { forgetDrafts } from './draft-cache';
 
 const USER_KEY = 'userInfo';
 /**
@@ -9,6 +10,8 @@ const USER_KEY = 'userInfo';
 export function endSession(): void {
   removeToken();
   window.localStorage.clear();
+  // The next user of this browser must not be offered this user's drafts.
+  forgetDrafts();
 }
 
 /** Spec section 3: the user info is also kept in local storage. */

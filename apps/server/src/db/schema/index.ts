@@ -5,3 +5,4 @@ export * from './approvals';
 export * from './prohibited';
 export * from './mutual-exclusion';
 export * from './uploads';
+export * from './drafts';

@@ -1,0 +1,113 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { drafts } from '../../db/schema';
+import { envelope, ok } from '../../lib/envelope';
+import { validationFailed } from '../../lib/errors';
+import { actor } from '../../plugins/auth';
+
+const tags = ['drafts'];
+
+/** Largest draft kept, as JSON text: a form's fields, never its files (those are uploads). */
+export const DRAFT_MAX_BYTES = 64 * 1024;
+
+export const draftMessages = {
+  keyInvalid: '草稿标识不正确',
+  tooLarge: `草稿过大，最大 ${DRAFT_MAX_BYTES / 1024} KB`,
+} as const;
+
+const zKey = z
+  .string({ error: draftMessages.keyInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9:._-]{1,100}$/, { error: draftMessages.keyInvalid });
+
+const draftAnswer = z.object({
+  key: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const answerOf = (draft: typeof drafts.$inferSelect) => ({
+  key: draft.formKey,
+  data: draft.data,
+  created_at: draft.createdAt.toISOString(),
+  updated_at: draft.updatedAt.toISOString(),
+});
+
+/**
+ * Protected, open to every signed-in user: their own form drafts, by form key (spec: `draft/detail`,
+ * `draft/store`, `draft/delete`). Nobody reads another user's drafts.
+ */
+export const draftRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/draft/detail',
+    {
+      config: { permission: null },
+      schema: {
+        tags,
+        summary: 'The caller’s draft of a form',
+        description:
+          'Null when there is none (the client keeps a fetched draft only when it has `created_at`).',
+        querystring: z.object({ key: zKey }),
+        response: { 200: envelope(draftAnswer.nullable()) },
+      },
+    },
+    async (request) => {
+      const [draft] = await db
+        .select()
+        .from(drafts)
+        .where(and(eq(drafts.userId, actor(request).userId), eq(drafts.formKey, request.query.key)));
+      return ok(draft ? answerOf(draft) : null);
+    },
+  );
+
+  app.post(
+    '/draft/store',
+    {
+      config: { permission: null },
+      schema: {
+        tags,
+        summary: 'Save the caller’s draft of a form',
+        description: `Replaces the form's draft (at most ${DRAFT_MAX_BYTES / 1024} KB of JSON; else 422 on \`data\`).`,
+        body: z.object({ key: zKey, data: z.record(z.string(), z.unknown()) }),
+        response: { 200: envelope(draftAnswer) },
+      },
+    },
+    async (request) => {
+      const { key, data } = request.body;
+      if (Buffer.byteLength(JSON.stringify(data)) > DRAFT_MAX_BYTES)
+        throw validationFailed([{ field: 'data', message: draftMessages.tooLarge }]);
+      const userId = actor(request).userId;
+      const [draft] = await db
+        .insert(drafts)
+        .values({ userId, formKey: key, data })
+        .onConflictDoUpdate({ target: [drafts.userId, drafts.formKey], set: { data, updatedAt: new Date() } })
+        .returning();
+      return ok(answerOf(draft!));
+    },
+  );
+
+  app.get(
+    '/draft/delete',
+    {
+      config: { permission: null },
+      schema: {
+        tags,
+        summary: 'Drop the caller’s draft of a form',
+        description:
+          'A GET, as the specification has it. Answers message `ok` whether or not there was a draft: ' +
+          'either way there is none now.',
+        querystring: z.object({ key: zKey }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await db
+        .delete(drafts)
+        .where(and(eq(drafts.userId, actor(request).userId), eq(drafts.formKey, request.query.key)));
+      return ok(null);
+    },
+  );
+};
