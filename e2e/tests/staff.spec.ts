@@ -7,12 +7,13 @@ test('HR finds a person in the roster, opens their profile and reveals the ID nu
   await signIn(page);
   const firstRow = page.locator('main .ant-table-row').first();
   await expect(firstRow).toBeVisible();
-  const employeeNo = (await firstRow.locator('td').first().innerText()).trim();
-  expect(employeeNo).toMatch(/^E\d+$/);
+  // The first cell holds the name above the employee number.
+  const employeeNo = /E\d+/.exec(await firstRow.locator('td').first().innerText())?.[0];
+  expect(employeeNo).toBeDefined();
 
-  await page.getByLabel('姓名、拼音或工号').fill(employeeNo);
+  await page.getByLabel('姓名、拼音或工号').fill(employeeNo!);
   await page.getByRole('button', { name: '搜索', exact: true }).click();
-  const row = page.locator('main .ant-table-row', { hasText: employeeNo });
+  const row = page.locator('main .ant-table-row', { hasText: employeeNo! });
   await expect(page.locator('main .ant-table-row')).toHaveCount(1);
   // Masked in the list: the first and last three characters only.
   await expect(row.getByText(/^\d{3}\*{12}[\dX]{3}$/)).toBeVisible();
