@@ -142,7 +142,7 @@ export function DepartmentsPage() {
                   <span className={styles.nodeTitle}>
                     {String(node.title)}
                     {node.disabledDepartment && (
-                      <Tag className={styles.statusTag} bordered={false}>
+                      <Tag className={styles.statusTag} variant="filled">
                         {t('status.disabled')}
                       </Tag>
                     )}

@@ -81,7 +81,7 @@ export function SystemMenusPage() {
         <>
           {titleOf(row)}
           {row.builtin && (
-            <Tag className={styles.builtin} bordered={false}>
+            <Tag className={styles.builtin} variant="filled">
               {t('builtin')}
             </Tag>
           )}
