@@ -103,6 +103,8 @@ export const patterns = {
   latitude: /^[-+]?\d{1,2}(?:\.\d+)?$/,
   longitude: /^[-+]?\d{1,3}(?:\.\d+)?$/,
   days: /^\d+$/,
+  /** Any certificate number (mainland ID, passport, permit): 5-30 letters and digits. */
+  certificateNumber: /^[A-Za-z0-9]{5,30}$/,
   /** Account names: 3-32 ASCII letters, digits, dots, underscores or dashes (compared without case). */
   username: /^[A-Za-z0-9._-]{3,32}$/,
   /** New passwords: 8-64 characters with at least one letter and one digit. */
@@ -134,6 +136,9 @@ export const isLongitude = (value: TextOrNumber): boolean =>
   isCoordinate(value, patterns.longitude, LONGITUDE_LIMIT);
 export const isDays = (value: TextOrNumber): boolean => patterns.days.test(asText(value));
 export const isUsername = (value: TextOrNumber): boolean => patterns.username.test(asText(value));
+/** Trimmed first, as the server trims the number before keeping it. */
+export const isCertificateNumber = (value: TextOrNumber): boolean =>
+  patterns.certificateNumber.test(asText(value));
 /** Not trimmed: spaces are part of a password. */
 export const isPassword = (value: string): boolean => patterns.password.test(value);
 

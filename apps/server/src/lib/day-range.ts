@@ -24,7 +24,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const optionalDate = (label: string) =>
+/** An optional calendar day 'YYYY-MM-DD' of a query string; empty means none. */
+export const zOptionalDay = (label: string) =>
   z
     .string({ error: dayRangeMessages.dateInvalid(label) })
     .trim()
@@ -34,7 +35,7 @@ const optionalDate = (label: string) =>
     })
     .transform((value) => value || undefined);
 
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
@@ -43,9 +44,9 @@ export function isCalendarDate(value: string): boolean {
 /** `from`, `to` and `tz` of a list's query string; spread into the route's query schema. */
 export const dayRangeQuery = {
   /** First calendar day, inclusive. */
-  from: optionalDate(labels.from),
+  from: zOptionalDay(labels.from),
   /** Last calendar day, inclusive. */
-  to: optionalDate(labels.to),
+  to: zOptionalDay(labels.to),
   /** IANA time zone the days are read in (the browser's); default Asia/Shanghai. */
   tz: z
     .string({ error: dayRangeMessages.timeZoneInvalid })

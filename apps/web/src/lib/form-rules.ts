@@ -1,6 +1,8 @@
 import type { FormRule } from 'antd';
 import {
   antdRules,
+  isBlank,
+  isCertificateNumber,
   maxLengthMessage,
   messages,
   requiredMessage,
@@ -68,16 +70,16 @@ export function optionalFormatRules(shared: readonly SharedRule[], translatedMes
   );
 }
 
-/**
- * Any certificate (mainland ID, passport, permit) is 5-30 letters and digits, as the server checks; spaces
- * around it are allowed because the number is trimmed before it is sent.
- */
-const CERTIFICATE_NUMBER = /^\s*[A-Za-z0-9]{5,30}\s*$/;
-
 /** A required certificate number (证件号码不能为空) of any kind, in the server's format. */
 export function certificateNumberRules(translatedRequired: string, translatedInvalid: string): FormRule[] {
   return [
     ...localRules(antdRules.idNumber, [translatedRequired]),
-    patternRule(CERTIFICATE_NUMBER, messages.idNumberInvalid, translatedInvalid),
+    {
+      // Spaces around the number are allowed: it is trimmed before it is sent.
+      validator: (_rule, value: unknown) =>
+        isBlank(value) || isCertificateNumber(value as string)
+          ? Promise.resolve()
+          : Promise.reject(new Error(localMessage(messages.idNumberInvalid, translatedInvalid))),
+    },
   ];
 }

@@ -5,7 +5,7 @@ import {
   EXCLUSION_STATUSES,
   exclusionMessages,
 } from '@dealer-hr/shared/mutual-exclusion';
-import { maxLengthMessage, messages, selectMessage } from '@dealer-hr/shared/rules';
+import { isCertificateNumber, maxLengthMessage, messages, selectMessage } from '@dealer-hr/shared/rules';
 import { zIdNumber, zPersonName, zRequiredSelect, zRequiredString } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
 import { pagingQuery, zFilterText } from '../../lib/paging';
@@ -33,7 +33,7 @@ const zId = (label: string) => zRequiredSelect(label) as z.ZodType<number, unkno
 
 const zMember = z.object({
   name: zPersonName,
-  id_number: zIdNumber.refine((value) => /^[A-Za-z0-9]{5,30}$/.test(value.trim()), {
+  id_number: zIdNumber.refine(isCertificateNumber, {
     error: messages.idNumberInvalid,
   }),
 });

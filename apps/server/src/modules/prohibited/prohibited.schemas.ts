@@ -4,7 +4,7 @@ import {
   PROHIBITED_SOURCES,
   PROHIBITED_STATUSES,
 } from '@dealer-hr/shared/prohibited';
-import { fieldLabels, messages, selectMessage } from '@dealer-hr/shared/rules';
+import { fieldLabels, isCertificateNumber, messages, selectMessage } from '@dealer-hr/shared/rules';
 import {
   zIdNumber,
   zPersonName,
@@ -23,10 +23,7 @@ export const prohibitedLabels = {
   status: '状态',
 } as const;
 
-/** Letters and digits only (mainland ID numbers, passports, permits); anything else is a typing mistake. */
-const ID_NUMBER = /^[A-Za-z0-9]{5,30}$/;
-
-const zIdNumberText = zIdNumber.refine((value) => ID_NUMBER.test(value.trim()), {
+const zIdNumberText = zIdNumber.refine(isCertificateNumber, {
   error: messages.idNumberInvalid,
 });
 const zReason = (label: string) => zRequiredString(label, { max: PROHIBITED_REASON_MAX });

@@ -1,5 +1,5 @@
 import { EmployeeStatus } from '@dealer-hr/shared/dictionary-types';
-import { fieldLabels, maxLengthMessage, selectMessage } from '@dealer-hr/shared/rules';
+import { fieldLabels, isCertificateNumber, maxLengthMessage, selectMessage } from '@dealer-hr/shared/rules';
 import {
   zEmail,
   zHeight,
@@ -11,7 +11,7 @@ import {
   zRequiredString,
 } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
-import { dayRangeMessages, isCalendarDate } from '../../lib/day-range';
+import { dayRangeMessages, zOptionalDay } from '../../lib/day-range';
 import { pagingQuery, zFilterText } from '../../lib/paging';
 
 export const staffLabels = {
@@ -35,14 +35,6 @@ export const staffMessages = {
 } as const;
 
 const zId = (label: string) => zRequiredSelect(label) as z.ZodType<number, unknown>;
-const zOptionalDay = (label: string) =>
-  z
-    .string({ error: dayRangeMessages.dateInvalid(label) })
-    .trim()
-    .optional()
-    .refine((value) => !value || isCalendarDate(value), { error: dayRangeMessages.dateInvalid(label) })
-    .transform((value) => value || undefined);
-
 export const staffListQuery = z
   .object({
     ...pagingQuery,
@@ -143,9 +135,7 @@ export const staffUpdateBody = z.object({
   email: zEmail,
   gender: z.enum(['male', 'female'], { error: selectMessage(fieldLabels.gender) }),
   id_type_id: zId(fieldLabels.certificateType),
-  id_number: zIdNumber
-    .refine((value) => /^[A-Za-z0-9]{5,30}$/.test(value.trim()), { error: '证件号码格式不正确' })
-    .optional(),
+  id_number: zIdNumber.refine(isCertificateNumber, { error: '证件号码格式不正确' }).optional(),
   birth_date: zRequiredDate(staffLabels.birthDate).nullable().optional(),
   height: zHeight,
   ethnicity_id: zId(fieldLabels.ethnicity),

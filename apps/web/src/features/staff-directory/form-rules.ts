@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { antdRules, fieldLabels, isBlank } from '@dealer-hr/shared/rules';
+import { antdRules, fieldLabels, isBlank, isCertificateNumber } from '@dealer-hr/shared/rules';
 import { localMessage, localRules, maxLengthRule, requiredRules, selectRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
@@ -13,8 +13,6 @@ const t = (key: string, options?: Record<string, unknown>) => i18n.t(`staffDirec
 export const COLLEGE_MAX = 60;
 export const WORK_USER_ID_MAX = 64;
 
-/** Any certificate (mainland ID, passport, permit) is 5-30 letters and digits, as the server checks. */
-const ID_NUMBER = /^[A-Za-z0-9]{5,30}$/;
 const ID_NUMBER_FORMAT = '证件号码格式不正确';
 
 /** 请选择{label}: the Chinese label of the spec, the field's translated name otherwise. */
@@ -31,7 +29,7 @@ function idNumberRules(masked: string): FormRule[] {
     ...localRules(antdRules.idNumber, [t('form.idNumberRequired')]),
     {
       validator: (_rule, value: unknown) =>
-        value === masked || isBlank(value) || (typeof value === 'string' && ID_NUMBER.test(value.trim()))
+        value === masked || isBlank(value) || (typeof value === 'string' && isCertificateNumber(value))
           ? Promise.resolve()
           : Promise.reject(new Error(invalid)),
     },
