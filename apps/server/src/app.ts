@@ -63,14 +63,15 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     await loadSigningSecret(database.db, config.JWT_SECRET),
     config.ACCESS_TTL,
   );
+  const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
   const context: AppContext = {
     config,
     database,
     db: database.db,
     tokens,
     files: createDiskStorage(join(config.DATA_DIR, 'uploads')),
-    sealer: createSealer(await loadDataKey(database.db, config.DATA_KEY)),
-    approvals: createProductEngine(),
+    sealer,
+    approvals: createProductEngine(sealer),
   };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);

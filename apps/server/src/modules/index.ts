@@ -14,6 +14,7 @@ import { messageRoutes } from './messages/messages.routes';
 import { exclusionRoutes } from './mutual-exclusion/exclusion.routes';
 import { postRoutes } from './posts/posts.routes';
 import { prohibitedRoutes } from './prohibited/prohibited.routes';
+import { onboardingRoutes } from './onboarding/onboarding.routes';
 import { orgChartRoutes } from './org-chart/org-chart.routes';
 import { roleRoutes } from './roles/roles.routes';
 import { ssoRoutes } from './sso/sso.routes';
@@ -46,4 +47,5 @@ export const protectedModules: Module[] = [
   uploadRoutes,
   staffRoutes,
   draftRoutes,
+  onboardingRoutes,
 ];

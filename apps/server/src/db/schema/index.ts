@@ -6,3 +6,4 @@ export * from './prohibited';
 export * from './mutual-exclusion';
 export * from './uploads';
 export * from './drafts';
+export * from './onboarding';

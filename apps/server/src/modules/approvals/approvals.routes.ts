@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -47,6 +48,9 @@ const instanceSummary = z.object({
   status: z.string(),
   current_node: z.number().int().nullable(),
 });
+/** The caller of a decision route, for the engine's audit of the business effect. */
+const deciderOf = (request: FastifyRequest) => ({ ...auditActorOf(request), userId: actor(request).userId });
+
 const summaryOf = (instance: { id: number; status: string; currentNode: number | null }) => ({
   id: instance.id,
   status: instance.status,
@@ -225,7 +229,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) =>
       ok(
         summaryOf(
-          await approvals.decide(db, actor(request).userId, request.body.id, 'approve', request.body.comment),
+          await approvals.decide(db, deciderOf(request), request.body.id, 'approve', request.body.comment),
         ),
       ),
   );
@@ -245,7 +249,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) =>
       ok(
         summaryOf(
-          await approvals.decide(db, actor(request).userId, request.body.id, 'reject', request.body.comment),
+          await approvals.decide(db, deciderOf(request), request.body.id, 'reject', request.body.comment),
         ),
       ),
   );
@@ -263,9 +267,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     async (request) =>
-      ok(
-        summaryOf(await approvals.withdraw(db, actor(request).userId, request.body.id, request.body.comment)),
-      ),
+      ok(summaryOf(await approvals.withdraw(db, deciderOf(request), request.body.id, request.body.comment))),
   );
 
   app.post(

@@ -75,6 +75,8 @@ async function account(permissions: readonly string[]): Promise<Account> {
   return { id: user!.id, authorization: await t.login(user!.username, PASSWORD) };
 }
 
+const actorOf = (userId: number) => ({ userId, ip: '127.0.0.1', requestId: 'test' });
+
 const node = (overrides: Partial<FlowNode> & Pick<FlowNode, 'name'>): FlowNode => ({
   approver_type: 'users',
   approver_ids: [],
@@ -307,7 +309,7 @@ describe('the approval engine', () => {
       .values({ instanceId: id, nodeIndex: 0, approverUserId: applicant.id })
       .returning();
     await expect(
-      createApprovalEngine([testBusiness]).decide(t.db, applicant.id, handMade!.id, 'approve', null),
+      createApprovalEngine([testBusiness]).decide(t.db, actorOf(applicant.id), handMade!.id, 'approve', null),
     ).rejects.toThrow(engineMessages.ownRequest);
 
     await useFlow([node({ name: '自审', approver_ids: [outsider.id] })]);
@@ -367,7 +369,7 @@ describe('the approval engine', () => {
       { title: '钩子失败', department_id: storeId, amount: 1 },
     );
     const task = await taskOf(instance.id, approverB.id);
-    await expect(failing.decide(t.db, approverB.id, task.id, 'approve', null)).rejects.toThrow(
+    await expect(failing.decide(t.db, actorOf(approverB.id), task.id, 'approve', null)).rejects.toThrow(
       'business effect failed',
     );
     expect((await instanceOf(instance.id)).status).toBe('pending');

@@ -13,12 +13,19 @@ import {
   approvalTasks,
   departments,
 } from '../../db/schema';
+import type { AuditActor } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { notify } from '../messages/messages.service';
 import { approversOf, loadApproverDirectory } from './approvers';
 
 export type ApprovalInstance = typeof approvalInstances.$inferSelect;
+
+/** Who settled an approval and what they said: the business hooks audit the effect in their name. */
+export interface Decision {
+  actor: AuditActor;
+  comment: string | null;
+}
 
 /**
  * What a business module (onboarding, transfer, leave...) gives the engine. The hooks run inside the engine's
@@ -28,10 +35,10 @@ export interface ApprovalBusiness {
   type: ApprovalBusinessType;
   /** The web path of the record (messages link to it). */
   link(instance: ApprovalInstance): string;
-  onApproved(tx: Database, instance: ApprovalInstance): Promise<void>;
-  /** The record goes back to its owner (e.g. onboarding's `refill`). */
-  onRejected?(tx: Database, instance: ApprovalInstance): Promise<void>;
-  onWithdrawn?(tx: Database, instance: ApprovalInstance): Promise<void>;
+  onApproved(tx: Database, instance: ApprovalInstance, decision: Decision): Promise<void>;
+  /** The record goes back to its owner (e.g. onboarding's `refill`, with the approver's comment). */
+  onRejected?(tx: Database, instance: ApprovalInstance, decision: Decision): Promise<void>;
+  onWithdrawn?(tx: Database, instance: ApprovalInstance, decision: Decision): Promise<void>;
 }
 
 export interface Submission {
@@ -42,6 +49,8 @@ export interface Submission {
   /** The department the record concerns: it chooses the flow and the approvers. */
   departmentId: number;
   form: Record<string, unknown>;
+  /** The request that submits, for the audit of an approval that completes at once (every node skipped). */
+  actor?: AuditActor;
 }
 
 export const engineMessages = {
@@ -110,7 +119,12 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
    * condition does not hold, or that resolves to nobody but the applicant, is passed over and the timeline says
    * so. With no node left the instance is approved.
    */
-  async function advance(tx: Database, instance: ApprovalInstance, from: number): Promise<ApprovalInstance> {
+  async function advance(
+    tx: Database,
+    instance: ApprovalInstance,
+    from: number,
+    actor: AuditActor,
+  ): Promise<ApprovalInstance> {
     const nodes = instance.nodes;
     const directory = await loadApproverDirectory(tx, nodes.slice(from));
     for (let index = from; index < nodes.length; index += 1) {
@@ -153,14 +167,14 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
       });
       return opened!;
     }
-    return finish(tx, instance, 'approved');
+    return finish(tx, instance, 'approved', { actor, comment: null });
   }
 
   async function finish(
     tx: Database,
     instance: ApprovalInstance,
     status: 'approved' | 'rejected' | 'withdrawn',
-    comment?: string | null,
+    decision: Decision,
   ): Promise<ApprovalInstance> {
     await tx
       .update(approvalTasks)
@@ -174,18 +188,20 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
     const business = businessOf(instance.businessType);
     if (status === 'approved') {
       await record(tx, finished!, { action: 'complete' });
-      await business.onApproved(tx, finished!);
+      await business.onApproved(tx, finished!, decision);
     } else if (status === 'rejected') {
-      await business.onRejected?.(tx, finished!);
+      await business.onRejected?.(tx, finished!, decision);
     } else {
-      await business.onWithdrawn?.(tx, finished!);
+      await business.onWithdrawn?.(tx, finished!, decision);
     }
     if (status !== 'withdrawn') {
       await notify(tx, [instance.applicantUserId], {
         kind: `approval_${status}`,
         title: `${status === 'approved' ? '审批通过' : '审批驳回'}：${labelOf(instance)}`,
         content:
-          status === 'approved' ? '您的申请已审批通过' : `您的申请已被驳回${comment ? `：${comment}` : ''}`,
+          status === 'approved'
+            ? '您的申请已审批通过'
+            : `您的申请已被驳回${decision.comment ? `：${decision.comment}` : ''}`,
         link: business.link(finished!),
       });
     }
@@ -234,17 +250,19 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
             .returning(),
       );
       await record(tx, instance!, { action: 'submit', actorUserId: submission.applicantUserId });
-      return advance(tx, instance!, 0);
+      const actor = submission.actor ?? { userId: submission.applicantUserId, ip: '', requestId: '' };
+      return advance(tx, instance!, 0, actor);
     },
 
     /** An approver's decision on their task; exactly one decision wins when several arrive at once. */
     async decide(
       db: Database,
-      actorUserId: number,
+      actor: AuditActor & { userId: number },
       taskId: number,
       decision: 'approve' | 'reject',
       comment: string | null,
     ): Promise<ApprovalInstance> {
+      const actorUserId = actor.userId;
       return db.transaction(async (tx) => {
         const [found] = await tx
           .select({ instanceId: approvalTasks.instanceId })
@@ -267,7 +285,7 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
           .set({ status: decision === 'approve' ? 'approved' : 'rejected', comment, decidedAt: new Date() })
           .where(eq(approvalTasks.id, taskId));
         await record(tx, instance, { action: decision, nodeIndex: task!.nodeIndex, actorUserId, comment });
-        if (decision === 'reject') return finish(tx, instance, 'rejected', comment);
+        if (decision === 'reject') return finish(tx, instance, 'rejected', { actor, comment });
 
         const node = instance.nodes[task!.nodeIndex]!;
         if (node.mode === 'all') {
@@ -296,12 +314,18 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
               ),
             );
         }
-        return advance(tx, instance, task!.nodeIndex + 1);
+        return advance(tx, instance, task!.nodeIndex + 1, actor);
       });
     },
 
     /** The applicant takes a pending request back; its open tasks are cancelled. */
-    async withdraw(db: Database, actorUserId: number, instanceId: number, comment: string | null) {
+    async withdraw(
+      db: Database,
+      actor: AuditActor & { userId: number },
+      instanceId: number,
+      comment: string | null,
+    ) {
+      const actorUserId = actor.userId;
       return db.transaction(async (tx) => {
         const instance = await lockInstance(tx, instanceId);
         if (!instance || instance.applicantUserId !== actorUserId)
@@ -317,7 +341,7 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
           actorUserId,
           comment,
         });
-        const withdrawn = await finish(tx, instance, 'withdrawn');
+        const withdrawn = await finish(tx, instance, 'withdrawn', { actor, comment });
         await notify(
           tx,
           open.map((row) => row.userId),

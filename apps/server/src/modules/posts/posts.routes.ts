@@ -24,7 +24,15 @@ export const postRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db })
     '/posts/index',
     {
       // The mutual-exclusion rules pick posts; the staff directory filters by them.
-      config: { permission: ['organization:posts:view', 'staff:mutually-exclusive:view', 'staff:list:view'] },
+      config: {
+        permission: [
+          'organization:posts:view',
+          'staff:mutually-exclusive:view',
+          'staff:list:view',
+          'staff:onboarding:view',
+          'managingpeople:enrollmententry:view',
+        ],
+      },
       schema: {
         tags,
         summary: 'Posts, paged',

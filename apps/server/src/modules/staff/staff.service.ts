@@ -231,7 +231,7 @@ export async function revealIdNumber(db: Database, scope: Scope, actor: AuditAct
 }
 
 /** What the audit log keeps of an employee: the ID number masked. */
-const auditedOf = (employee: Employee) => {
+export const auditedEmployee = (employee: Employee) => {
   const {
     namePinyin: _pinyin,
     nameInitials: _initials,
@@ -253,7 +253,13 @@ const dictionaryFields = [
   ['has_license_id', DictType.HAS_LICENSE],
 ] as const;
 
-async function assertDictionaryItems(tx: Database, body: StaffUpdateBody): Promise<string | null> {
+type DictionaryFieldValues = Partial<Record<(typeof dictionaryFields)[number][0], number | null | undefined>>;
+
+/** Checks every dictionary id of a form; answers the code of its ID type (`mainland`...), if it has one. */
+export async function assertDictionaryItems(
+  tx: Database,
+  body: DictionaryFieldValues,
+): Promise<string | null> {
   const ids = dictionaryFields
     .map(([field]) => body[field])
     .filter((value): value is number => typeof value === 'number');
@@ -278,7 +284,8 @@ const uniqueFields: Record<string, { field: string; message: string }> = {
   employees_work_user_key: { field: 'work_user_id', message: staffMessages.workUserTaken },
 };
 
-const taken = (constraint: string | undefined) => {
+/** A unique index of employees that refused a write, as the 409 naming its field. */
+export const employeeTaken = (constraint: string | undefined) => {
   const { field, message } = uniqueFields[constraint ?? ''] ?? { field: 'id', message: '数据冲突' };
   return conflict(message, { errors: [{ field, message }] });
 };
@@ -297,7 +304,7 @@ export async function updateStaff(db: Database, scope: Scope, actor: AuditActor,
       birthDate = birthDateFromMainlandId(idNumber);
     }
     const keys = pinyinKeys(body.name);
-    const [after] = await onUniqueViolation(taken, () =>
+    const [after] = await onUniqueViolation(employeeTaken, () =>
       tx
         .update(employees)
         .set({
@@ -328,8 +335,8 @@ export async function updateStaff(db: Database, scope: Scope, actor: AuditActor,
       entity: 'employee',
       entityId: body.id,
       action: 'update',
-      before: auditedOf(before!),
-      after: auditedOf(after!),
+      before: auditedEmployee(before!),
+      after: auditedEmployee(after!),
     });
   });
   return staffDetail(db, scope, body.id);

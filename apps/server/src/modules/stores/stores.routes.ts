@@ -39,7 +39,13 @@ export const storeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
     {
       // The mutual-exclusion check and the staff directory pick stores (within the caller's scope).
       config: {
-        permission: ['organization:stores:view', 'staff:mutually-exclusive:view', 'staff:list:view'],
+        permission: [
+          'organization:stores:view',
+          'staff:mutually-exclusive:view',
+          'staff:list:view',
+          'staff:onboarding:view',
+          'managingpeople:enrollmententry:view',
+        ],
       },
       schema: {
         tags,

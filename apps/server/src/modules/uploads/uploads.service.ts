@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { uploadMessages, type UploadPurpose } from '@dealer-hr/shared/uploads';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { departments, uploads } from '../../db/schema';
+import { departments, onboardingEntries, uploads } from '../../db/schema';
 import { notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { sniffFileType } from '../../lib/file-type';
@@ -19,7 +19,16 @@ type Upload = typeof uploads.$inferSelect;
 export const uploadOwnerDepartments: Record<
   string,
   (db: Database, ownerId: number) => Promise<number | null>
-> = {};
+> = {
+  /** An onboarding entry's documents: whoever may see the entry (its target department's scope). */
+  onboarding: async (db, ownerId) => {
+    const [entry] = await db
+      .select({ departmentId: onboardingEntries.departmentId })
+      .from(onboardingEntries)
+      .where(eq(onboardingEntries.id, ownerId));
+    return entry?.departmentId ?? null;
+  },
+};
 
 export const uploadAnswerOf = (upload: Upload) => ({
   id: upload.id,
