@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';
 import { answerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
+import { PDF, PNG, readUpload, uploadAs, type TestFile } from '../../test/uploads';
 import { userWith } from '../../test/users';
 import { sniffFileType } from '../../lib/file-type';
 
@@ -18,54 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// The smallest real files of each kind: their first bytes are what the server reads.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]);
 
-/** A multipart body with an optional `purpose` field before the file, as a browser's FormData sends it. */
-function multipart(file: { name: string; type: string; bytes: Buffer }, purpose?: string) {
-  const boundary = '----dealer-hr-test';
-  const parts: Buffer[] = [];
-  if (purpose !== undefined)
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
-    );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        `Content-Type: ${file.type}\r\n\r\n`,
-    ),
-    file.bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function upload(
-  file: { name: string; type: string; bytes: Buffer },
-  purpose?: string,
-  authorization = admin,
-) {
-  const { payload, headers } = multipart(file, purpose);
-  return answerOf(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/upload/file',
-      payload,
-      headers: { ...headers, authorization },
-    }),
-  );
-}
-
-const read = (id: number, authorization = admin) =>
-  t.app.inject({ method: 'GET', url: `/api/auth/upload/file/${id}`, headers: { authorization } });
+const upload = (file: TestFile, purpose?: string, authorization = admin) =>
+  uploadAs(t, authorization, file, purpose);
+const read = (id: number, authorization = admin) => readUpload(t, authorization, id);
 
 describe('file types from content', () => {
   it('knows JPEG, PNG, WEBP and PDF by their first bytes, and nothing else', () => {
