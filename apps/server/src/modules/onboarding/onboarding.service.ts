@@ -6,7 +6,7 @@ import {
   type OnboardingDocument,
 } from '@dealer-hr/shared/onboarding';
 import { messages } from '@dealer-hr/shared/rules';
-import { aliasedTable, and, count, desc, eq, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, inArray, like, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   approvalInstances,
@@ -403,7 +403,7 @@ async function saveDocuments(tx: Database, actor: Actor, entry: OnboardingEntry,
       and(
         eq(uploads.ownerType, ONBOARDING_OWNER),
         eq(uploads.ownerId, entry.id),
-        kept.length > 0 ? sql`${uploads.id} not in ${kept}` : undefined,
+        kept.length > 0 ? notInArray(uploads.id, kept) : undefined,
       ),
     );
   if (kept.length > 0)
