@@ -115,3 +115,66 @@ describe('useFormDraft', () => {
     await waitFor(() => expect(screen.queryByText('已恢复草稿')).not.toBeInTheDocument());
   });
 });
+
+function AccountStep({ draftKey }: { draftKey: string | null }) {
+  const [form] = Form.useForm<{ username?: string; password?: string }>();
+  const { restored, onValuesChange } = useFormDraft(form, draftKey, { exclude: ['password'] });
+  return (
+    <Form form={form} onValuesChange={onValuesChange} initialValues={{ username: '13800000001' }}>
+      {restored && <p>已恢复草稿</p>}
+      <Form.Item name="username" label="登录账号">
+        <Input />
+      </Form.Item>
+      <Form.Item name="password" label="初始密码">
+        <Input />
+      </Form.Item>
+    </Form>
+  );
+}
+
+describe('useFormDraft options', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('wins over the initial values, and never keeps an excluded field', async () => {
+    const { calls } = mockApi(
+      routes({ 'GET /api/auth/draft/detail': ok(draft({ username: 'zhangsan', password: 'leaked1234' })) }),
+    );
+    render(<AccountStep draftKey="entry:account" />);
+    expect(await screen.findByText('已恢复草稿')).toBeInTheDocument();
+    expect(screen.getByLabelText('登录账号')).toHaveValue('zhangsan');
+    expect(screen.getByLabelText('初始密码')).toHaveValue('');
+
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText('初始密码'), { target: { value: 'secret123' } });
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
+    vi.useRealTimers();
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/draft/store')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/draft/store')[0]!.body).toEqual({
+      key: 'entry:account',
+      data: { username: 'zhangsan' },
+    });
+  });
+
+  it('sends a save still waiting when the form unmounts', async () => {
+    const { calls } = mockApi(routes({ 'GET /api/auth/draft/detail': ok(null) }));
+    const view = render(<AccountStep draftKey="entry:account" />);
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/auth/draft/detail')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('登录账号'), { target: { value: 'lisi' } });
+    expect(callsTo(calls, 'POST', '/api/auth/draft/store')).toHaveLength(0);
+    view.unmount();
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/draft/store')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/draft/store')[0]!.body).toEqual({
+      key: 'entry:account',
+      data: { username: 'lisi' },
+    });
+  });
+
+  it('keeps no draft without a key', async () => {
+    const { calls } = mockApi(routes());
+    render(<AccountStep draftKey={null} />);
+    fireEvent.change(screen.getByLabelText('登录账号'), { target: { value: 'lisi' } });
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DELAY_MS + 100));
+    expect(calls).toHaveLength(0);
+    expect(screen.queryByText('已恢复草稿')).not.toBeInTheDocument();
+  });
+});
