@@ -24,18 +24,37 @@ export const myDepartmentTreeQuery = () =>
 export type DepartmentTreeSelectProps = Omit<
   TreeSelectProps<number, DepartmentNode>,
   'treeData' | 'fieldNames' | 'loading'
->;
+> & {
+  /**
+   * Only this department and the ones below it (a store's departments). The whole tree when the node is
+   * not in the caller's tree.
+   */
+  rootId?: number | null;
+};
+
+/** The node `id` of the tree, with its subtree. */
+export function findDepartment(nodes: readonly DepartmentNode[], id: number): DepartmentNode | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const found = node.children && findDepartment(node.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** A department of the caller's scope (value: its id), searchable by name. */
-export function DepartmentTreeSelect(props: DepartmentTreeSelectProps) {
+export function DepartmentTreeSelect({ rootId, ...props }: DepartmentTreeSelectProps) {
   const departments = useQuery(myDepartmentTreeQuery());
+  const tree = departments.data ?? [];
+  const root = rootId ? findDepartment(tree, rootId) : undefined;
   return (
     <TreeSelect<number, DepartmentNode>
       showSearch={{ treeNodeFilterProp: 'name' }}
       popupMatchSelectWidth={false}
       {...props}
       loading={departments.isLoading}
-      treeData={departments.data ?? []}
+      treeData={root ? [root] : tree}
+      treeDefaultExpandedKeys={root ? [root.id] : undefined}
       fieldNames={{ label: 'name', value: 'id', children: 'children' }}
     />
   );

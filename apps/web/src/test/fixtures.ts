@@ -81,6 +81,9 @@ const directoryTitles: Record<string, string> = {
   organization: '组织管理',
   staff: '员工管理',
   system: '系统管理',
+  // The entry form and the onboarding approval keep the old system's paths (员工管理 and 审批中心 hold them).
+  managingpeople: '员工管理',
+  processapproval: '审批中心',
 };
 
 /**
