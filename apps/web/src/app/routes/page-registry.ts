@@ -116,6 +116,11 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     () => import('../../features/staff-directory/detail-page').then((m) => ({ default: m.StaffDetailPage })),
     'staffDirectory',
   ),
+  '/staff/onboarding': page(
+    () =>
+      import('../../features/staff-onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
+    'staffOnboarding',
+  ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),
