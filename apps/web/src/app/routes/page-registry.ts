@@ -121,6 +121,11 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
       import('../../features/staff-onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
     'staffOnboarding',
   ),
+  '/managingpeople/enrollmententry': page(
+    () =>
+      import('../../features/enrollment-entry/entry-page').then((m) => ({ default: m.EnrollmentEntryPage })),
+    'enrollmentEntry',
+  ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),
