@@ -126,6 +126,13 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
       import('../../features/enrollment-entry/entry-page').then((m) => ({ default: m.EnrollmentEntryPage })),
     'enrollmentEntry',
   ),
+  '/processapproval/inductionfirst': page(
+    () =>
+      import('../../features/induction-approval/approval-page').then((m) => ({
+        default: m.InductionApprovalPage,
+      })),
+    'inductionApproval',
+  ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),
