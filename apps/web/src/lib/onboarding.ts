@@ -17,6 +17,8 @@ export interface OnboardingRow {
   id_number: string;
   store_id: number;
   store_name: string;
+  /** The store's own department node: the contract step picks a department under it. */
+  store_department_id: number;
   department_id: number;
   department_name: string;
   post_id: number;

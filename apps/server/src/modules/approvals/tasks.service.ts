@@ -217,3 +217,17 @@ export async function instanceDetailOf(db: Database, userId: number, id: number)
     },
   };
 }
+
+/**
+ * Whether the user was sent a task on the approval (decided or not): an approver may read the record they
+ * decide on even outside their data scope, since the flow chose them.
+ */
+export async function wasSentTask(db: Database, userId: number, instanceId: number | null): Promise<boolean> {
+  if (instanceId === null) return false;
+  const [task] = await db
+    .select({ id: approvalTasks.id })
+    .from(approvalTasks)
+    .where(and(eq(approvalTasks.instanceId, instanceId), eq(approvalTasks.approverUserId, userId)))
+    .limit(1);
+  return task !== undefined;
+}

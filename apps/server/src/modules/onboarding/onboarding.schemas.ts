@@ -56,6 +56,8 @@ export const onboardingRow = z.object({
   id_number: z.string(),
   store_id: z.number().int(),
   store_name: z.string(),
+  /** The store's own department node: the contract step picks a department under it. */
+  store_department_id: z.number().int(),
   department_id: z.number().int(),
   department_name: z.string(),
   post_id: z.number().int(),

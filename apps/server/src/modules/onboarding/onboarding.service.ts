@@ -6,7 +6,20 @@ import {
   type OnboardingDocument,
 } from '@dealer-hr/shared/onboarding';
 import { messages } from '@dealer-hr/shared/rules';
-import { aliasedTable, and, count, desc, eq, inArray, like, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  count,
+  desc,
+  eq,
+  inArray,
+  like,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   approvalInstances,
@@ -30,6 +43,7 @@ import { normaliseIdentifier, type Sealer } from '../../lib/sealed-values';
 import { accountNameOf } from '../accounts/account-name';
 import { assertInScope, inScope, type Scope } from '../access/scope';
 import type { ApprovalEngine } from '../approvals/engine';
+import { wasSentTask } from '../approvals/tasks.service';
 import { underPath } from '../departments/department-tree';
 import { uploadAnswerOf } from '../uploads/uploads.service';
 import { assertDictionaryItems } from '../staff/staff.service';
@@ -61,6 +75,7 @@ function entriesQuery(db: Database) {
     .select({
       entry: onboardingEntries,
       storeName: stores.name,
+      storeDepartmentId: stores.departmentId,
       departmentName: departments.name,
       postName: posts.name,
       createdBy: accountNameOf(creator, creatorPerson),
@@ -88,6 +103,7 @@ const rowOf = ({ entry, ...names }: ListedRow): OnboardingRow => ({
   id_number: maskIdNumber(entry.idNumber),
   store_id: entry.storeId,
   store_name: names.storeName,
+  store_department_id: names.storeDepartmentId,
   department_id: entry.departmentId,
   department_name: names.departmentName,
   post_id: entry.postId,
@@ -113,7 +129,10 @@ const awaiting = (userId: number): SQL =>
     and ${approvalTasks.approverUserId} = ${userId} and ${approvalTasks.status} = 'pending')`;
 
 function conditionsOf(scope: Scope, userId: number, query: Omit<OnboardingListQuery, 'page' | 'limit'>) {
-  const conditions: (SQL | undefined)[] = [inScope(scope, onboardingEntries.departmentId)];
+  // The entries waiting for the caller are theirs to see wherever they are: the flow chose them.
+  const conditions: (SQL | undefined)[] = [
+    query.awaiting_me ? undefined : inScope(scope, onboardingEntries.departmentId),
+  ];
   if (query.keyword)
     conditions.push(
       or(
@@ -173,14 +192,25 @@ export async function* allOnboarding(
   }
 }
 
-/** The entry, 404 outside the caller's scope; locked for the rest of the transaction when `forUpdate`. */
-async function entryOf(db: Database, scope: Scope, id: number, forUpdate = false): Promise<OnboardingEntry> {
+/**
+ * The entry, 404 outside the caller's scope; locked for the rest of the transaction when `forUpdate`. With
+ * `approver`, whoever was sent a task on its approval may read it too.
+ */
+async function entryOf(
+  db: Database,
+  scope: Scope,
+  id: number,
+  options: { forUpdate?: boolean; approver?: number } = {},
+): Promise<OnboardingEntry> {
   const query = db.select().from(onboardingEntries).where(eq(onboardingEntries.id, id));
-  const [entry] = forUpdate ? await query.for('update') : await query;
+  const [entry] = options.forUpdate ? await query.for('update') : await query;
   if (!entry) throw notFound(onboardingMessages.notFound);
-  await assertInScope(db, scope, entry.departmentId).catch(() => {
+  const visible = await assertInScope(db, scope, entry.departmentId).then(
+    () => true,
+    () => false,
+  );
+  if (!visible && !(options.approver && (await wasSentTask(db, options.approver, entry.instanceId))))
     throw notFound(onboardingMessages.notFound);
-  });
   return entry;
 }
 
@@ -191,7 +221,7 @@ export async function onboardingDetail(
   userId: number,
   id: number,
 ): Promise<OnboardingDetail> {
-  const entry = await entryOf(db, scope, id);
+  const entry = await entryOf(db, scope, id, { approver: userId });
   const [row] = await entriesQuery(db).where(eq(onboardingEntries.id, id));
   const uploadIds = Object.values(entry.documents);
   const [[idType], files, [approval]] = await Promise.all([
@@ -471,7 +501,7 @@ export async function updateOnboardingStep(
   body: OnboardingUpdateBody,
 ): Promise<OnboardingDetail> {
   await db.transaction(async (tx) => {
-    const entry = await entryOf(tx, scope, body.id, true);
+    const entry = await entryOf(tx, scope, body.id, { forUpdate: true });
     if (entry.status !== 'draft') throw conflict(onboardingMessages.notEditable);
     const changes =
       body.step === 'personal'
@@ -496,7 +526,7 @@ export async function updateOnboardingStep(
 /** `PUT user/entry/step/refill`: a rejected entry goes back to HR's hands; the approver's comment stays shown. */
 export async function refillOnboarding(db: Database, scope: Scope, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
-    const entry = await entryOf(tx, scope, id, true);
+    const entry = await entryOf(tx, scope, id, { forUpdate: true });
     if (entry.status !== 'returned') throw conflict(onboardingMessages.notReturned);
     await tx.update(onboardingEntries).set({ status: 'draft' }).where(eq(onboardingEntries.id, id));
     await writeAudit(tx, actor, { entity: 'onboarding', entityId: id, action: 'refill' });
@@ -528,7 +558,7 @@ export async function submitOnboarding(
   id: number,
 ): Promise<OnboardingDetail> {
   await db.transaction(async (tx) => {
-    const entry = await entryOf(tx, scope, id, true);
+    const entry = await entryOf(tx, scope, id, { forUpdate: true });
     if (entry.status !== 'draft') throw conflict(onboardingMessages.notDraft);
     assertComplete(entry);
     await assertHireable(tx, sealer, candidateOf(entry));
@@ -560,7 +590,7 @@ export async function submitOnboarding(
 /** Deletes an entry never submitted (draft, not a returned one: its approval history stays). */
 export async function destroyOnboarding(db: Database, scope: Scope, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const entry = await entryOf(tx, scope, id, true);
+    const entry = await entryOf(tx, scope, id, { forUpdate: true });
     if (entry.status !== 'draft' || entry.instanceId !== null) throw conflict(onboardingMessages.notDraft);
     await tx
       .update(uploads)
@@ -589,7 +619,7 @@ export async function decideOnboarding(
   decision: 'approve' | 'reject',
   comment: string | null,
 ): Promise<OnboardingDetail> {
-  const entry = await entryOf(db, scope, id);
+  const entry = await entryOf(db, scope, id, { approver: actor.userId });
   const [task] =
     entry.instanceId === null
       ? []

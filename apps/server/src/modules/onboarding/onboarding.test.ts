@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  approvalFlows,
   approvalTasks,
   assignments,
   dictionaryItems,
@@ -561,6 +562,59 @@ describe('submission, approval and completion', () => {
     const held = await t.db.select().from(assignments).where(eq(assignments.employeeId, leaver!.id));
     expect(held.filter((row) => row.endDate === null)).toHaveLength(1);
     expect(held.length).toBeGreaterThan(1);
+  });
+
+  it('lets an approver outside the entry’s department read it, its documents, and decide', async () => {
+    const outsider = await userWith(t, [
+      'processapproval:inductionfirst:view',
+      'processapproval:inductionfirst:approve',
+    ]);
+    // The account userWith just made: it holds no post, so its data scope is empty.
+    const [who] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .orderBy(sql`${users.id} desc`)
+      .limit(1);
+    const flow = and(eq(approvalFlows.businessType, 'inductionfirst'), eq(approvalFlows.status, 'active'));
+    const [original] = await t.db.select().from(approvalFlows).where(flow);
+    await t.db
+      .update(approvalFlows)
+      .set({
+        nodes: [
+          {
+            name: '指定人审批',
+            approver_type: 'users',
+            approver_ids: [who!.id],
+            leader_level: null,
+            mode: 'any',
+            condition: null,
+          },
+        ],
+      })
+      .where(eq(approvalFlows.id, original!.id));
+    try {
+      const entry = await completeEntry();
+      await submit(entry.id);
+      const waiting = await call<{ data: OnboardingRow[] }>(
+        'GET',
+        'user/entry/step/index?awaiting_me=1',
+        undefined,
+        outsider,
+      );
+      expect(waiting.data.data.map((row) => row.id)).toEqual([entry.id]);
+      const seen = await detail(entry.id, outsider);
+      expect(seen.data.approval!.task_id).toEqual(expect.any(Number));
+      expect((await readUpload(t, outsider, seen.data.documents[0]!.id)).statusCode).toBe(200);
+      expect((await decide(entry.id, 'approve', undefined, outsider)).data.status).toBe('approved');
+      // Someone else without scope or task still finds nothing.
+      const stranger = await userWith(t, ['processapproval:inductionfirst:view']);
+      expect((await detail(entry.id, stranger)).code).toBe(404);
+    } finally {
+      await t.db
+        .update(approvalFlows)
+        .set({ nodes: original!.nodes })
+        .where(eq(approvalFlows.id, original!.id));
+    }
   });
 
   it('withdrawn by the applicant, the entry is a draft again', async () => {

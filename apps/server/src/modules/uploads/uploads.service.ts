@@ -9,6 +9,7 @@ import type { FileStorage } from '../../lib/file-storage';
 import { sniffFileType } from '../../lib/file-type';
 import type { AuthContext } from '../../plugins/auth';
 import { pathInScope } from '../access/scope';
+import { wasSentTask } from '../approvals/tasks.service';
 
 type Upload = typeof uploads.$inferSelect;
 
@@ -27,6 +28,20 @@ export const uploadOwnerDepartments: Record<
       .from(onboardingEntries)
       .where(eq(onboardingEntries.id, ownerId));
     return entry?.departmentId ?? null;
+  },
+};
+
+/** Readers of an owner's files besides its scope, by owner type: an onboarding's approvers, wherever they are. */
+export const uploadOwnerReaders: Record<
+  string,
+  (db: Database, ownerId: number, userId: number) => Promise<boolean>
+> = {
+  onboarding: async (db, ownerId, userId) => {
+    const [entry] = await db
+      .select({ instanceId: onboardingEntries.instanceId })
+      .from(onboardingEntries)
+      .where(eq(onboardingEntries.id, ownerId));
+    return entry !== undefined && wasSentTask(db, userId, entry.instanceId);
   },
 };
 
@@ -74,6 +89,8 @@ async function visibleTo(db: Database, auth: AuthContext, upload: Upload): Promi
   if (upload.uploadedByUserId === auth.userId) return true;
   const departmentOf = upload.ownerType ? uploadOwnerDepartments[upload.ownerType] : undefined;
   if (!departmentOf || upload.ownerId === null) return false;
+  const extraReader = uploadOwnerReaders[upload.ownerType!];
+  if (extraReader && (await extraReader(db, upload.ownerId, auth.userId))) return true;
   const departmentId = await departmentOf(db, upload.ownerId);
   if (departmentId === null) return false;
   const scope = await auth.scope();

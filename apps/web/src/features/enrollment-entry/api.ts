@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { OnboardingDocument, OnboardingStep } from '@dealer-hr/shared/onboarding';
-import { get, post, put, type Paged } from '../../lib/api-client';
+import { post, put } from '../../lib/api-client';
 import type { Gender, OnboardingDetail, UploadedFile } from '../../lib/onboarding';
 
 export interface PersonalBody {
@@ -58,25 +57,6 @@ export function uploadFile(file: File, purpose: OnboardingDocument): Promise<Upl
   body.append('file', file, file.name);
   return post<UploadedFile>('/auth/upload/file', body);
 }
-
-/**
- * The department node of the entry's store, to offer only the departments inside it. Silent: without it the
- * picker offers the caller's whole tree and the server still checks the choice.
- */
-export const storeDepartmentQuery = (storeId: number, storeName: string) =>
-  queryOptions({
-    queryKey: ['stores', 'department-of', storeId],
-    queryFn: async ({ signal }) => {
-      const answer = await get<Paged<{ id: number; departmentId?: number }>>(
-        '/auth/store/index',
-        { keyword: storeName, page: 1, limit: 50 },
-        { signal, silent: true },
-      );
-      return answer.data.find((store) => store.id === storeId)?.departmentId ?? null;
-    },
-    staleTime: 60_000,
-    retry: false,
-  });
 
 /** The step to open first: the first one not saved yet, the last when all are. */
 export function firstOpenStep(entry: OnboardingDetail, steps: readonly OnboardingStep[]): number {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { SendOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useMemo } from 'react';
@@ -10,7 +9,7 @@ import { DictionarySelect } from '../../components/dictionary-select';
 import { PostSelect } from '../../components/post-select';
 import { useFormDraft } from '../../lib/drafts';
 import type { OnboardingDetail } from '../../lib/onboarding';
-import { storeDepartmentQuery, type ContractBody } from './api';
+import type { ContractBody } from './api';
 import { DayInput } from './day-input';
 import { contractRules } from './form-rules';
 import { draftKey, StepForm, useDiscardDraft, useStepSave, type StepProps } from './step-form';
@@ -95,7 +94,6 @@ export function ContractStep({
   });
   const hasPassword = entry.contract?.has_password ?? false;
   const rules = useMemo(() => contractRules(hasPassword), [hasPassword]);
-  const storeDepartment = useQuery(storeDepartmentQuery(entry.store_id, entry.store_name));
   const save = useStepSave({ form, entry, toBody: bodyOf, discard, onSaved });
 
   // What is on the screen is what is submitted: a step changed, restored from its draft or never saved is
@@ -141,7 +139,10 @@ export function ContractStep({
       <Row gutter={16}>
         <Col {...HALF}>
           <Form.Item name="department_id" label={t('fields.department')} rules={rules.department}>
-            <DepartmentTreeSelect rootId={storeDepartment.data} placeholder={t('form.selectPlaceholder')} />
+            <DepartmentTreeSelect
+              rootId={entry.store_department_id}
+              placeholder={t('form.selectPlaceholder')}
+            />
           </Form.Item>
         </Col>
         <Col {...HALF}>

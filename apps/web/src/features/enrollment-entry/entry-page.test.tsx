@@ -43,6 +43,7 @@ const saved: OnboardingDetail = {
   id_number: '110101199003071233',
   store_id: 7,
   store_name: '华驰北京朝阳店',
+  store_department_id: 70,
   department_id: 70,
   department_name: '华驰北京朝阳店',
   post_id: 5,
@@ -115,10 +116,6 @@ const pickers: Routes = {
     '24': [{ id: 241, name: '未婚' }],
     '50': [{ id: 501, name: '全职' }],
     '51': [{ id: 511, name: '有驾照' }],
-  }),
-  'GET /api/auth/store/index': ok({
-    data: [{ id: 7, code: 'BJ01', name: '华驰北京朝阳店', departmentId: 70 }],
-    total: 1,
   }),
   'GET /api/auth/departments/my/tree': ok([
     {

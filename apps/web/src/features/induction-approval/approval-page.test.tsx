@@ -29,6 +29,7 @@ const row = (id: number, name: string): OnboardingRow => ({
   id_number: `110************23${id}`,
   store_id: 7,
   store_name: '华驰北京朝阳店',
+  store_department_id: 70,
   department_id: 71,
   department_name: '销售部',
   post_id: 5,

@@ -36,6 +36,7 @@ const entry = (id: number, name: string, extra: Partial<OnboardingRow> = {}): On
   id_number: `110************23${id}`,
   store_id: 7,
   store_name: '华驰北京朝阳店',
+  store_department_id: 70,
   department_id: 70,
   department_name: '华驰北京朝阳店',
   post_id: 5,
