@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './session';
 
 export interface FittedPage {
@@ -13,6 +13,14 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ];
 
+/** The page as shown does not scroll sideways (wide tables scroll inside themselves); a screenshot is kept. */
+export async function expectFits(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, name).toBeLessThanOrEqual(width);
+  await page.screenshot({ path: `test-results/screenshots/${name}-zh-${width}.png`, fullPage: true });
+}
+
 /** One test per viewport: each page renders there without scrolling the page sideways; screenshots kept. */
 export function testPagesFit(area: string, pages: FittedPage[]): void {
   for (const viewport of VIEWPORTS) {
@@ -26,12 +34,7 @@ export function testPagesFit(area: string, pages: FittedPage[]): void {
         await expect(page).toHaveTitle(new RegExp(`^${title}`));
         await page.waitForLoadState('networkidle');
         await expect(page.locator(ready).first()).toBeVisible();
-        // Wide tables scroll inside themselves; the page itself never scrolls sideways.
-        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(scrollWidth, path).toBeLessThanOrEqual(viewport.width);
-        await page.screenshot({
-          path: `test-results/screenshots/${path.slice(1).replace('/', '-')}-zh-${viewport.width}.png`,
-        });
+        await expectFits(page, path.slice(1).replace('/', '-'));
       }
     });
   }
