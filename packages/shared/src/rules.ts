@@ -50,6 +50,9 @@ export const fieldLabels = {
 
 export type FieldLabel = (typeof fieldLabels)[keyof typeof fieldLabels];
 
+/** Longest college name kept on a person's profile (the roster's form and onboarding's personal step). */
+export const COLLEGE_MAX = 60;
+
 export function requiredMessage(label: string): string {
   return `${label}不能为空`;
 }

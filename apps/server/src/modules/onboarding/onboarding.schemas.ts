@@ -6,7 +6,13 @@ import {
   onboardingMessages,
   type OnboardingDocument,
 } from '@dealer-hr/shared/onboarding';
-import { fieldLabels, isCertificateNumber, messages, selectMessage } from '@dealer-hr/shared/rules';
+import {
+  COLLEGE_MAX,
+  fieldLabels,
+  isCertificateNumber,
+  messages,
+  selectMessage,
+} from '@dealer-hr/shared/rules';
 import {
   zEmail,
   zHeight,
@@ -156,7 +162,7 @@ const personalStep = z.object({
   ethnicity_id: zId(fieldLabels.ethnicity),
   marital_status_id: zId(fieldLabels.maritalStatus),
   education_id: zId(fieldLabels.education),
-  college: zRequiredString(fieldLabels.college, { max: 60 }),
+  college: zRequiredString(fieldLabels.college, { max: COLLEGE_MAX }),
   region_id: zId(fieldLabels.region),
   has_license_id: zId(onboardingLabels.hasLicense).nullable().optional(),
 });

@@ -1,5 +1,11 @@
 import { EmployeeStatus } from '@dealer-hr/shared/dictionary-types';
-import { fieldLabels, isCertificateNumber, maxLengthMessage, selectMessage } from '@dealer-hr/shared/rules';
+import {
+  COLLEGE_MAX,
+  fieldLabels,
+  isCertificateNumber,
+  maxLengthMessage,
+  selectMessage,
+} from '@dealer-hr/shared/rules';
 import {
   zEmail,
   zHeight,
@@ -141,7 +147,7 @@ export const staffUpdateBody = z.object({
   ethnicity_id: zId(fieldLabels.ethnicity),
   marital_status_id: zId(fieldLabels.maritalStatus),
   education_id: zId(fieldLabels.education),
-  college: zRequiredString(fieldLabels.college, { max: 60 }),
+  college: zRequiredString(fieldLabels.college, { max: COLLEGE_MAX }),
   region_id: zId(fieldLabels.region),
   employee_type_id: zId(fieldLabels.type),
   has_license_id: zId(staffLabels.hasLicense).nullable().optional(),

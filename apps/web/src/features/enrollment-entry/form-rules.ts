@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import { isValidMainlandId } from '@dealer-hr/shared/id-number';
 import { onboardingLabels, onboardingMessages, PROBATION_MAX_MONTHS } from '@dealer-hr/shared/onboarding';
-import { antdRules, fieldLabels, isBlank, messages } from '@dealer-hr/shared/rules';
+import { antdRules, COLLEGE_MAX, fieldLabels, isBlank, messages } from '@dealer-hr/shared/rules';
 import {
   certificateNumberRules,
   localMessage,
@@ -16,9 +16,6 @@ import { i18n } from '../../lib/i18n';
 // the shared rules), so a field says the same whichever side refuses it; other languages get translations.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`enrollmentEntry:${key}`, options ?? {});
-
-/** The server's limit (`personalStep`). */
-export const COLLEGE_MAX = 60;
 
 /** 请选择{label}: the server's Chinese label, the field's translated name otherwise. */
 const choose = (chineseLabel: string, field: string) =>

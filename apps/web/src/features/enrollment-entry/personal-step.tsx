@@ -6,11 +6,12 @@ import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { birthDateFromMainlandId, genderFromMainlandId } from '@dealer-hr/shared/id-number';
 import { EMAIL_VALIDATE_DELAY_MS } from '@dealer-hr/shared/rules';
 import { dictionaryQueryOptions, DictionarySelect } from '../../components/dictionary-select';
+import { PersonBackgroundFields } from '../../components/person-background-fields';
 import { useFormDraft } from '../../lib/drafts';
 import { mainlandIdTypeOf, type Gender, type OnboardingDetail } from '../../lib/onboarding';
 import type { PersonalBody } from './api';
 import { DayInput } from './day-input';
-import { COLLEGE_MAX, personalRules } from './form-rules';
+import { personalRules } from './form-rules';
 import { draftKey, StepForm, useDiscardDraft, useStepSave, type StepProps } from './step-form';
 
 interface PersonalValues extends Record<string, unknown> {
@@ -175,26 +176,12 @@ export function PersonalStep({ entry, editable, onSaved }: StepProps) {
             <Input autoComplete="off" inputMode="numeric" maxLength={3} suffix="cm" />
           </Form.Item>
         </Col>
-        <Col {...THIRD}>
-          <Form.Item name="ethnicity_id" label={t('fields.ethnicity')} rules={rules.ethnicity}>
-            <DictionarySelect typeId={DictType.ETHNICITY} placeholder={t('form.selectPlaceholder')} />
-          </Form.Item>
-        </Col>
-        <Col {...THIRD}>
-          <Form.Item name="marital_status_id" label={t('fields.maritalStatus')} rules={rules.maritalStatus}>
-            <DictionarySelect typeId={DictType.MARITAL_STATUS} placeholder={t('form.selectPlaceholder')} />
-          </Form.Item>
-        </Col>
-        <Col {...THIRD}>
-          <Form.Item name="education_id" label={t('fields.education')} rules={rules.education}>
-            <DictionarySelect typeId={DictType.EDUCATION} placeholder={t('form.selectPlaceholder')} />
-          </Form.Item>
-        </Col>
-        <Col {...THIRD}>
-          <Form.Item name="college" label={t('fields.college')} rules={rules.college}>
-            <Input autoComplete="off" maxLength={COLLEGE_MAX + 10} />
-          </Form.Item>
-        </Col>
+        <PersonBackgroundFields
+          rules={rules}
+          labelOf={(field) => t(`fields.${field}`)}
+          placeholder={t('form.selectPlaceholder')}
+          col={THIRD}
+        />
         <Col {...HALF}>
           <Form.Item name="region_id" label={t('fields.region')} rules={rules.region}>
             <DictionarySelect typeId={DictType.REGION} placeholder={t('form.selectPlaceholder')} />

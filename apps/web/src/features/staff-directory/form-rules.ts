@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { antdRules, fieldLabels, isBlank, isCertificateNumber } from '@dealer-hr/shared/rules';
+import { antdRules, COLLEGE_MAX, fieldLabels, isBlank, isCertificateNumber } from '@dealer-hr/shared/rules';
 import { localMessage, localRules, maxLengthRule, requiredRules, selectRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
@@ -9,8 +9,6 @@ import { i18n } from '../../lib/i18n';
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`staffDirectory:${key}`, options ?? {});
 
-/** The server's limits (`staffUpdateBody`). */
-export const COLLEGE_MAX = 60;
 export const WORK_USER_ID_MAX = 64;
 
 const ID_NUMBER_FORMAT = '证件号码格式不正确';

@@ -7,6 +7,7 @@ import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { birthDateFromMainlandId } from '@dealer-hr/shared/id-number';
 import { EMAIL_VALIDATE_DELAY_MS } from '@dealer-hr/shared/rules';
 import { DictionarySelect } from '../../components/dictionary-select';
+import { PersonBackgroundFields } from '../../components/person-background-fields';
 import { FormDialog } from '../../components/form-dialog';
 import { DAY_FORMAT } from '../../lib/day-range';
 import { useSaveMutation } from '../../lib/use-save-mutation';
@@ -18,7 +19,7 @@ import {
   type StaffDetail,
   type StaffUpdateBody,
 } from './api';
-import { COLLEGE_MAX, WORK_USER_ID_MAX, staffFormRules } from './form-rules';
+import { WORK_USER_ID_MAX, staffFormRules } from './form-rules';
 
 interface FormValues {
   name: string;
@@ -208,26 +209,12 @@ export function StaffFormDialog({ staffId, onClose }: StaffFormDialogProps) {
               <Input autoComplete="off" inputMode="numeric" maxLength={3} suffix="cm" />
             </Form.Item>
           </Col>
-          <Col {...HALF}>
-            <Form.Item name="ethnicity_id" label={t('fields.ethnicity')} rules={rules.ethnicity}>
-              <DictionarySelect typeId={DictType.ETHNICITY} placeholder={t('form.selectPlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col {...HALF}>
-            <Form.Item name="marital_status_id" label={t('fields.maritalStatus')} rules={rules.maritalStatus}>
-              <DictionarySelect typeId={DictType.MARITAL_STATUS} placeholder={t('form.selectPlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col {...HALF}>
-            <Form.Item name="education_id" label={t('fields.education')} rules={rules.education}>
-              <DictionarySelect typeId={DictType.EDUCATION} placeholder={t('form.selectPlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col {...HALF}>
-            <Form.Item name="college" label={t('fields.college')} rules={rules.college}>
-              <Input autoComplete="off" maxLength={COLLEGE_MAX + 10} />
-            </Form.Item>
-          </Col>
+          <PersonBackgroundFields
+            rules={rules}
+            labelOf={(field) => t(`fields.${field}`)}
+            placeholder={t('form.selectPlaceholder')}
+            col={HALF}
+          />
           <Col {...HALF}>
             <Form.Item name="region_id" label={t('fields.region')} rules={rules.region}>
               <DictionarySelect typeId={DictType.REGION} placeholder={t('form.selectPlaceholder')} />
