@@ -1,14 +1,22 @@
 import { DictType } from '@dealer-hr/shared';
-import { and, eq, getTableName, is } from 'drizzle-orm';
+import { and, eq, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
-import { auditLogs, dictionaryItems, dictionaryTypes, employees, posts, stores } from '../../db/schema';
+import {
+  auditLogs,
+  dictionaryItems,
+  dictionaryTypes,
+  employees,
+  onboardingEntries,
+  posts,
+  stores,
+} from '../../db/schema';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
 import { userWith } from '../../test/users';
-import { dictionaryItemColumns, usedItemIds } from './dictionary-references';
+import { dictionaryItemColumns, dictionaryItemJsonFields, usedItemIds } from './dictionary-references';
 
 let t: TestApp;
 let admin: string;
@@ -594,6 +602,34 @@ async function firstUnused(typeId: number) {
   return unused;
 }
 
+/** An onboarding entry to hold item ids (the seed has none): a draft for the first store's first post. */
+async function anOnboardingEntry(): Promise<number> {
+  const [existing] = await t.db.select({ id: onboardingEntries.id }).from(onboardingEntries).limit(1);
+  if (existing) return existing.id;
+  const [store] = await t.db.select().from(stores).limit(1);
+  const [post] = await t.db.select().from(posts).limit(1);
+  const [idType] = await t.db
+    .select({ id: dictionaryItems.id })
+    .from(dictionaryItems)
+    .where(eq(dictionaryItems.typeId, DictType.ID_CARD))
+    .limit(1);
+  const [creator] = await t.db.select({ id: schema.users.id }).from(schema.users).limit(1);
+  const [entry] = await t.db
+    .insert(onboardingEntries)
+    .values({
+      name: '字典引用',
+      phone: '13900009999',
+      idTypeId: idType!.id,
+      idNumber: 'DICT-REFERENCE-1',
+      storeId: store!.id,
+      departmentId: store!.departmentId,
+      postId: post!.id,
+      createdByUserId: creator!.id,
+    })
+    .returning({ id: onboardingEntries.id });
+  return entry!.id;
+}
+
 describe('dictionary item references', () => {
   it('lists every column with a foreign key to dictionary_items', () => {
     const listed = new Set(
@@ -615,7 +651,8 @@ describe('dictionary item references', () => {
   it('finds an item through each listed column', async () => {
     const type = await newType();
     const item = await newItem(type.id);
-    const tables = { employees, stores, posts } as const;
+    await anOnboardingEntry();
+    const tables = { employees, stores, posts, onboarding_entries: onboardingEntries } as const;
     for (const column of dictionaryItemColumns) {
       const name = getTableName(column.table) as keyof typeof tables;
       const table = tables[name];
@@ -635,5 +672,27 @@ describe('dictionary item references', () => {
         .where(eq((table as typeof employees).id, id));
       expect((await usedItemIds(t.db, [item.id])).size, `${name}.${key} reset`).toBe(0);
     }
+  });
+
+  it('finds an item through each listed JSON field', async () => {
+    const type = await newType();
+    const item = await newItem(type.id);
+    const entryId = await anOnboardingEntry();
+    for (const { column, keys } of dictionaryItemJsonFields) {
+      for (const key of keys) {
+        await t.db
+          .update(onboardingEntries)
+          .set({ [column.name]: sql`jsonb_build_object(${key}::text, ${item.id}::int)` })
+          .where(eq(onboardingEntries.id, entryId));
+        expect([...(await usedItemIds(t.db, [item.id, 999_999]))], `${column.name}.${key}`).toEqual([
+          item.id,
+        ]);
+        await t.db
+          .update(onboardingEntries)
+          .set({ [column.name]: null })
+          .where(eq(onboardingEntries.id, entryId));
+      }
+    }
+    expect((await usedItemIds(t.db, [item.id])).size).toBe(0);
   });
 });

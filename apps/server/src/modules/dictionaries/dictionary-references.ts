@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { employees, posts, stores } from '../../db/schema';
+import { employees, onboardingEntries, posts, stores } from '../../db/schema';
 
 /**
  * Every column that stores a dictionary item's id. An item that any of them refers to is "in use": it
@@ -29,16 +29,38 @@ export const dictionaryItemColumns: readonly PgColumn[] = [
   // posts (organisation.ts)
   posts.postTypeId,
   posts.categoryId,
+  // onboarding entries (onboarding.ts)
+  onboardingEntries.idTypeId,
 ];
 
-/** Which of `ids` some record refers to: one query over every column of `dictionaryItemColumns`. */
+/**
+ * Item ids kept inside JSON columns, listed by hand (no foreign key can name them): the saved steps of an
+ * onboarding, whose ids become the employee's at approval.
+ */
+export const dictionaryItemJsonFields: readonly { column: PgColumn; keys: readonly string[] }[] = [
+  {
+    column: onboardingEntries.personal,
+    keys: ['ethnicity_id', 'marital_status_id', 'education_id', 'region_id', 'has_license_id'],
+  },
+  { column: onboardingEntries.contract, keys: ['employee_type_id'] },
+];
+
+/** Every place an item id is kept, as an SQL value with its table. */
+const itemReferences = [
+  ...dictionaryItemColumns.map((column) => ({ table: column.table as PgTable, id: sql<number>`${column}` })),
+  ...dictionaryItemJsonFields.flatMap(({ column, keys }) =>
+    keys.map((key) => ({ table: column.table as PgTable, id: sql<number>`(${column} ->> ${key})::int` })),
+  ),
+];
+
+/** Which of `ids` some record refers to: one query over every column and JSON field listed above. */
 export async function usedItemIds(db: Database, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0 || dictionaryItemColumns.length === 0) return new Set();
-  const [first, second, ...rest] = dictionaryItemColumns.map((column) =>
+  if (ids.length === 0) return new Set();
+  const [first, second, ...rest] = itemReferences.map(({ table, id }) =>
     db
-      .select({ id: sql<number>`${column}`.as('id') })
-      .from(column.table as PgTable)
-      .where(inArray(column, [...ids])),
+      .select({ id: id.as('id') })
+      .from(table)
+      .where(inArray(id, [...ids])),
   );
   const rows = second ? await union(first!, second, ...rest) : await first!;
   return new Set(rows.map((row) => Number(row.id)));
