@@ -47,7 +47,7 @@ import { wasSentTask } from '../approvals/tasks.service';
 import { underPath } from '../departments/department-tree';
 import { uploadAnswerOf } from '../uploads/uploads.service';
 import { assertDictionaryItems } from '../staff/staff.service';
-import { assertHireable, type Candidate } from './onboarding.checks';
+import { assertHireable, employeeWithIdNumber, type Candidate } from './onboarding.checks';
 import type {
   ContractStep,
   DocumentsStep,
@@ -418,8 +418,7 @@ async function saveDocuments(tx: Database, actor: Actor, entry: OnboardingEntry,
     const mine = file?.ownerType === null && file.uploadedByUserId === actor.userId;
     if (!file || !(ownedHere || mine))
       return [{ field: document, message: onboardingMessages.documentUnknown }];
-    const expected = document === 'face' ? 'face' : document;
-    if (file.purpose !== expected && file.purpose !== 'other')
+    if (file.purpose !== document && file.purpose !== 'other')
       return [{ field: document, message: onboardingMessages.documentPurpose(document) }];
     return [];
   });
@@ -464,10 +463,12 @@ async function saveContract(
   if (step.password === undefined && entry.passwordHash === null)
     throw validationFailed([{ field: 'password', message: messages.passwordRequired }]);
   const [namesake] = await tx
-    .select({ id: users.id })
+    .select({ employeeId: users.employeeId })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${step.username})`);
-  if (namesake)
+  // A person who comes back may keep the name of their old account: it reopens at approval.
+  const rehired = namesake?.employeeId ? await employeeWithIdNumber(tx, entry.idNumber) : undefined;
+  if (namesake && namesake.employeeId !== rehired?.id)
     throw conflict(onboardingMessages.usernameTaken, {
       errors: [{ field: 'username', message: onboardingMessages.usernameTaken }],
     });

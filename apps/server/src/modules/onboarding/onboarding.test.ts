@@ -157,11 +157,11 @@ async function documentsFor(entry: OnboardingDetail, authorization = hr) {
 }
 
 /** An entry with every step saved, ready to submit. */
-async function completeEntry(extra: object = {}) {
+async function completeEntry(extra: object = {}, contractExtra: object = {}) {
   const { data: entry } = await start(extra);
   expect((await save(personal(entry))).code).toBe(200);
   expect((await save(await documentsFor(entry))).code).toBe(200);
-  expect((await save(contract(entry))).code).toBe(200);
+  expect((await save(contract(entry, contractExtra))).code).toBe(200);
   return entry;
 }
 
@@ -532,11 +532,16 @@ describe('submission, approval and completion', () => {
     expect((await decide(entry.id, 'approve')).data.status).toBe('approved');
   });
 
-  it('rehires a person who left on their own record, with their old number', async () => {
+  it('rehires a person who left on their own record, number and account, with the new password', async () => {
     const [leaver] = await t.db
       .select()
       .from(employees)
-      .where(eq(employees.status, 'regular'))
+      .where(
+        and(
+          eq(employees.status, 'regular'),
+          sql`not exists (select 1 from ${users} where ${users.employeeId} = ${employees.id})`,
+        ),
+      )
       .orderBy(sql`${employees.id} desc`)
       .limit(1);
     await t.db
@@ -547,11 +552,22 @@ describe('submission, approval and completion', () => {
       .update(assignments)
       .set({ endDate: '2025-06-30' })
       .where(eq(assignments.employeeId, leaver!.id));
-    await t.db
-      .delete(users)
-      .where(eq(users.employeeId, leaver!.id))
-      .catch(() => undefined);
-    const entry = await completeEntry({ id_number: leaver!.idNumber, phone: phone() });
+    // Their account was frozen when they left; they come back under the same name.
+    const [old] = await t.db
+      .insert(users)
+      .values({
+        username: `old-${leaver!.id}`,
+        passwordHash: 'left',
+        name: leaver!.name,
+        employeeId: leaver!.id,
+        status: 'frozen',
+        frozenReason: '离职',
+      })
+      .returning();
+    const entry = await completeEntry(
+      { id_number: leaver!.idNumber, phone: phone() },
+      { username: old!.username },
+    );
     await submit(entry.id);
     const approved = await decide(entry.id, 'approve');
     expect(approved.data).toMatchObject({
@@ -562,6 +578,9 @@ describe('submission, approval and completion', () => {
     const held = await t.db.select().from(assignments).where(eq(assignments.employeeId, leaver!.id));
     expect(held.filter((row) => row.endDate === null)).toHaveLength(1);
     expect(held.length).toBeGreaterThan(1);
+    const [account] = await t.db.select().from(users).where(eq(users.employeeId, leaver!.id));
+    expect(account).toMatchObject({ id: old!.id, status: 'active', frozenReason: null });
+    expect(await t.login(old!.username, PASSWORD)).toMatch(/^Bearer /);
   });
 
   it('lets an approver outside the entry’s department read it, its documents, and decide', async () => {
