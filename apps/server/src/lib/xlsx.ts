@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
+import { DEFAULT_TIME_ZONE } from './day-range';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -9,6 +10,25 @@ export interface SheetColumn<Row> {
   key: keyof Row & string;
   width: number;
 }
+
+/** The columns of a sheet from `[key, header, width]` triples, the way the export routes list them. */
+export function sheetColumnsOf<Key extends string>(
+  keys: readonly (readonly [Key, string, number])[],
+): SheetColumn<Record<Key, string>>[] {
+  return keys.map(([key, header, width]) => ({ key, header, width }));
+}
+
+/** Rows turned into sheet rows as they come, from an array or from a cursor. */
+export async function* sheetRowsOf<Row, SheetRow>(
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  rowOf: (row: Row) => SheetRow,
+): AsyncGenerator<SheetRow> {
+  for await (const row of rows) yield rowOf(row);
+}
+
+/** A moment as the people reading the file see it: in the group's time zone. */
+export const sheetTime = (iso: string | null): string =>
+  iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: DEFAULT_TIME_ZONE, hour12: false }) : '';
 
 /**
  * One sheet written row by row by exceljs' streaming writer: the file is sent while it is written, and rows

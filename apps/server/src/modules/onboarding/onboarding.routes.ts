@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
-import { sendXlsx, xlsxStream, type SheetColumn } from '../../lib/xlsx';
+import { sendXlsx, sheetColumnsOf, sheetRowsOf, sheetTime, xlsxStream } from '../../lib/xlsx';
 import { actor } from '../../plugins/auth';
 import {
   onboardingDecisionBody,
@@ -65,14 +65,7 @@ const sheetKeys = [
   ['createdAt', '发起时间', 20],
   ['submittedAt', '提交时间', 20],
 ] as const;
-const sheetColumns: SheetColumn<SheetRow>[] = sheetKeys.map(([key, header, width]) => ({
-  key,
-  header,
-  width,
-}));
-
-const shanghaiTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
+const sheetColumns = sheetColumnsOf(sheetKeys);
 
 const sheetRowOf = (row: OnboardingRow): SheetRow => ({
   name: row.name,
@@ -89,13 +82,9 @@ const sheetRowOf = (row: OnboardingRow): SheetRow => ({
   returnComment: row.return_comment ?? '',
   employeeNo: row.employee_no ?? '',
   createdBy: row.created_by ?? '',
-  createdAt: shanghaiTime(row.created_at),
-  submittedAt: shanghaiTime(row.submitted_at),
+  createdAt: sheetTime(row.created_at),
+  submittedAt: sheetTime(row.submitted_at),
 });
-
-async function* sheetRows(rows: AsyncIterable<OnboardingRow>): AsyncGenerator<SheetRow> {
-  for await (const row of rows) yield sheetRowOf(row);
-}
 
 /** The caller, for audit rows and for the engine (which decides in their name). */
 const callerOf = (request: FastifyRequest) => ({ ...auditActorOf(request), userId: actor(request).userId });
@@ -318,7 +307,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       const rows = allOnboarding(db, await auth.scope(), auth.userId, request.query);
       return sendXlsx(
         reply,
-        xlsxStream('入职管理', sheetColumns, sheetRows(rows)),
+        xlsxStream('入职管理', sheetColumns, sheetRowsOf(rows, sheetRowOf)),
         'onboarding.xlsx',
         '入职管理.xlsx',
       );

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
-import { sendXlsx, xlsxStream, type SheetColumn } from '../../lib/xlsx';
+import { sendXlsx, sheetColumnsOf, sheetTime, xlsxStream } from '../../lib/xlsx';
 import { actor } from '../../plugins/auth';
 import {
   prohibitedChangeBody,
@@ -54,15 +54,7 @@ const sheetKeys = [
   ['createdAt', '添加时间', 20],
   ['dismissedAt', '解除时间', 20],
 ] as const;
-const sheetColumns: SheetColumn<SheetRow>[] = sheetKeys.map(([key, header, width]) => ({
-  key,
-  header,
-  width,
-}));
-
-/** Times in the file are read by people in the group's time zone. */
-const shanghaiTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
+const sheetColumns = sheetColumnsOf(sheetKeys);
 
 const sheetRowOf = (row: ProhibitedRow): SheetRow => ({
   name: row.name,
@@ -73,8 +65,8 @@ const sheetRowOf = (row: ProhibitedRow): SheetRow => ({
   status: statusNames[row.status],
   enableReason: row.enable_reason ?? '',
   createdBy: row.created_by ?? '',
-  createdAt: shanghaiTime(row.created_at),
-  dismissedAt: shanghaiTime(row.dismissed_at),
+  createdAt: sheetTime(row.created_at),
+  dismissedAt: sheetTime(row.dismissed_at),
 });
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
-import { sendXlsx, xlsxStream, type SheetColumn } from '../../lib/xlsx';
+import { sendXlsx, sheetColumnsOf, sheetRowsOf, xlsxStream } from '../../lib/xlsx';
 import { actor } from '../../plugins/auth';
 import {
   revealedIdNumber,
@@ -40,11 +40,7 @@ const sheetKeys = [
   ['entryDate', '入职日期', 12],
   ['leftOn', '离职日期', 12],
 ] as const;
-const sheetColumns: SheetColumn<SheetRow>[] = sheetKeys.map(([key, header, width]) => ({
-  key,
-  header,
-  width,
-}));
+const sheetColumns = sheetColumnsOf(sheetKeys);
 
 const sheetRowOf = (row: StaffRow): SheetRow => ({
   employeeNo: row.employee_no,
@@ -60,10 +56,6 @@ const sheetRowOf = (row: StaffRow): SheetRow => ({
   entryDate: row.entry_date,
   leftOn: row.left_on ?? '',
 });
-
-async function* sheetRows(rows: AsyncIterable<StaffRow>): AsyncGenerator<SheetRow> {
-  for await (const row of rows) yield sheetRowOf(row);
-}
 
 /**
  * Protected: the staff directory (`user/*`). Every route sees only employees whose current (or, for leavers,
@@ -155,7 +147,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       const rows = allStaff(db, await actor(request).scope(), request.query);
       return sendXlsx(
         reply,
-        xlsxStream('员工花名册', sheetColumns, sheetRows(rows)),
+        xlsxStream('员工花名册', sheetColumns, sheetRowsOf(rows, sheetRowOf)),
         'staff.xlsx',
         '员工花名册.xlsx',
       );
