@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { auditActorOf, type AuditActor } from '../lib/audit';
 import { forbidden, frozenAccount, tokenExpired, tokenInvalid } from '../lib/errors';
 import type { TokenService } from '../lib/tokens';
 import { canAny, loadAccess, type Access, type RoutePermission } from '../modules/access/access.service';
@@ -42,6 +43,11 @@ declare module 'fastify' {
 export function actor(request: FastifyRequest): AuthContext {
   if (!request.auth) throw tokenInvalid();
   return request.auth;
+}
+
+/** The signed-in caller as the audit log and the approval engine name them: who, from where, which request. */
+export function signedInActorOf(request: FastifyRequest): AuditActor & { userId: number } {
+  return { ...auditActorOf(request), userId: actor(request).userId };
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -7,7 +6,7 @@ import { envelope, ok, page } from '../../lib/envelope';
 import { forbidden } from '../../lib/errors';
 import { can } from '../access/access.service';
 import { assertInScope } from '../access/scope';
-import { actor } from '../../plugins/auth';
+import { actor, signedInActorOf } from '../../plugins/auth';
 import {
   approverOptions,
   decisionBody,
@@ -48,9 +47,6 @@ const instanceSummary = z.object({
   status: z.string(),
   current_node: z.number().int().nullable(),
 });
-/** The caller of a decision route, for the engine's audit of the business effect. */
-const deciderOf = (request: FastifyRequest) => ({ ...auditActorOf(request), userId: actor(request).userId });
-
 const summaryOf = (instance: { id: number; status: string; currentNode: number | null }) => ({
   id: instance.id,
   status: instance.status,
@@ -229,7 +225,13 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) =>
       ok(
         summaryOf(
-          await approvals.decide(db, deciderOf(request), request.body.id, 'approve', request.body.comment),
+          await approvals.decide(
+            db,
+            signedInActorOf(request),
+            request.body.id,
+            'approve',
+            request.body.comment,
+          ),
         ),
       ),
   );
@@ -249,7 +251,13 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) =>
       ok(
         summaryOf(
-          await approvals.decide(db, deciderOf(request), request.body.id, 'reject', request.body.comment),
+          await approvals.decide(
+            db,
+            signedInActorOf(request),
+            request.body.id,
+            'reject',
+            request.body.comment,
+          ),
         ),
       ),
   );
@@ -267,7 +275,11 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     async (request) =>
-      ok(summaryOf(await approvals.withdraw(db, deciderOf(request), request.body.id, request.body.comment))),
+      ok(
+        summaryOf(
+          await approvals.withdraw(db, signedInActorOf(request), request.body.id, request.body.comment),
+        ),
+      ),
   );
 
   app.post(
@@ -287,16 +299,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) => {
       const auth = actor(request);
       await assertInScope(db, await auth.scope(), request.body.department_id);
-      return ok(
-        summaryOf(
-          await submitTestRequest(
-            db,
-            approvals,
-            { ...auditActorOf(request), userId: auth.userId },
-            request.body,
-          ),
-        ),
-      );
+      return ok(summaryOf(await submitTestRequest(db, approvals, signedInActorOf(request), request.body)));
     },
   );
 };

@@ -1,12 +1,10 @@
 import { ONBOARDING_STEPS, stepNames, type OnboardingStatus } from '@dealer-hr/shared/onboarding';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
 import { sendXlsx, sheetColumnsOf, sheetRowsOf, sheetTime, xlsxStream } from '../../lib/xlsx';
-import { actor } from '../../plugins/auth';
+import { actor, signedInActorOf } from '../../plugins/auth';
 import {
   onboardingDecisionBody,
   onboardingDetail,
@@ -86,9 +84,6 @@ const sheetRowOf = (row: OnboardingRow): SheetRow => ({
   submittedAt: sheetTime(row.submitted_at),
 });
 
-/** The caller, for audit rows and for the engine (which decides in their name). */
-const callerOf = (request: FastifyRequest) => ({ ...auditActorOf(request), userId: actor(request).userId });
-
 /**
  * Protected: onboarding (entry steps). Entries belong to their target department, so the caller's data scope
  * applies to every route (404 outside it). Each change is one transaction with its audit row.
@@ -152,7 +147,15 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) =>
-      ok(await startOnboarding(db, sealer, await actor(request).scope(), callerOf(request), request.body)),
+      ok(
+        await startOnboarding(
+          db,
+          sealer,
+          await actor(request).scope(),
+          signedInActorOf(request),
+          request.body,
+        ),
+      ),
   );
 
   app.put(
@@ -173,7 +176,13 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) =>
       ok(
-        await updateOnboardingStep(db, sealer, await actor(request).scope(), callerOf(request), request.body),
+        await updateOnboardingStep(
+          db,
+          sealer,
+          await actor(request).scope(),
+          signedInActorOf(request),
+          request.body,
+        ),
       ),
   );
 
@@ -190,7 +199,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) =>
-      ok(await refillOnboarding(db, await actor(request).scope(), callerOf(request), request.body.id)),
+      ok(await refillOnboarding(db, await actor(request).scope(), signedInActorOf(request), request.body.id)),
   );
 
   app.post(
@@ -215,7 +224,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
           sealer,
           approvals,
           await actor(request).scope(),
-          callerOf(request),
+          signedInActorOf(request),
           request.body.id,
         ),
       ),
@@ -234,7 +243,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => {
-      await destroyOnboarding(db, await actor(request).scope(), callerOf(request), request.body.id);
+      await destroyOnboarding(db, await actor(request).scope(), signedInActorOf(request), request.body.id);
       return ok({ id: request.body.id });
     },
   );
@@ -257,7 +266,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
           db,
           approvals,
           await actor(request).scope(),
-          callerOf(request),
+          signedInActorOf(request),
           request.body.id,
           'approve',
           request.body.comment,
@@ -283,7 +292,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
           db,
           approvals,
           await actor(request).scope(),
-          callerOf(request),
+          signedInActorOf(request),
           request.body.id,
           'reject',
           request.body.comment,

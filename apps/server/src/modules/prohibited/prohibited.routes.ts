@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
 import { sendXlsx, sheetColumnsOf, sheetTime, xlsxStream } from '../../lib/xlsx';
-import { actor } from '../../plugins/auth';
+import { signedInActorOf } from '../../plugins/auth';
 import {
   prohibitedChangeBody,
   prohibitedCheckAnswer,
@@ -185,15 +185,7 @@ export const prohibitedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(prohibitedDismissAnswer) },
       },
     },
-    async (request) =>
-      ok(
-        await dismissProhibited(
-          db,
-          approvals,
-          { ...auditActorOf(request), userId: actor(request).userId },
-          request.body,
-        ),
-      ),
+    async (request) => ok(await dismissProhibited(db, approvals, signedInActorOf(request), request.body)),
   );
 
   app.get(
