@@ -41,7 +41,7 @@ import { hashPassword } from '../../lib/passwords';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { normaliseIdentifier, type Sealer } from '../../lib/sealed-values';
 import { accountNameOf } from '../accounts/account-name';
-import { assertInScope, inScope, type Scope } from '../access/scope';
+import { inScope, pathInScope, type Scope } from '../access/scope';
 import type { ApprovalEngine } from '../approvals/engine';
 import { wasSentTask } from '../approvals/tasks.service';
 import { underPath } from '../departments/department-tree';
@@ -205,10 +205,11 @@ async function entryOf(
   const query = db.select().from(onboardingEntries).where(eq(onboardingEntries.id, id));
   const [entry] = options.forUpdate ? await query.for('update') : await query;
   if (!entry) throw notFound(onboardingMessages.notFound);
-  const visible = await assertInScope(db, scope, entry.departmentId).then(
-    () => true,
-    () => false,
-  );
+  const [department] = await db
+    .select({ path: departments.path })
+    .from(departments)
+    .where(eq(departments.id, entry.departmentId));
+  const visible = department !== undefined && pathInScope(scope, department.path);
   if (!visible && !(options.approver && (await wasSentTask(db, options.approver, entry.instanceId))))
     throw notFound(onboardingMessages.notFound);
   return entry;
