@@ -31,6 +31,26 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Browser tests take `test` from the suite's own, which fails a test on any content security policy
+    // violation (docs/decisions.md "Compression and security headers").
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'Import test from e2e/support/test: it checks every page for CSP violations.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The configuration module and the tool configs/scripts are where the environment is read.
     files: [
       'apps/server/src/config.ts',

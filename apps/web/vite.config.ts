@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 // Routes are lazy (src/app/router.tsx); that is what keeps the login page small. These groups only name
 // the libraries every page needs, so their chunks stay cached across releases of the app's own code.
@@ -16,7 +17,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:8080' },
   },

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createSealer, sealedIdNumber } from '../../apps/server/src/lib/sealed-values';
 import { startServer } from '../../scripts/built-server';
 
 // The staff directory on a large group: 100 000 generated employees on PostgreSQL, each with an open main
@@ -7,6 +8,8 @@ import { startServer } from '../../scripts/built-server';
 const EMPLOYEES = 100_000;
 const SAMPLES = 200;
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The server is started with this key, so the generated rows are sealed as the server seals them. */
+const DATA_KEY = 'bench-data-key-bench-data-key-bench';
 
 const surnames = [
   ['王', 'wang'],
@@ -33,9 +36,17 @@ const givenNames = [
 
 const sqlArray = (values: readonly string[]) => `array[${values.map((value) => `'${value}'`).join(',')}]`;
 
-/** Employees and their open main posts, generated inside PostgreSQL (seconds, not minutes). */
+/**
+ * Employees and their open main posts, generated inside PostgreSQL (seconds, not minutes). Their ID numbers
+ * (BENCH + the row number) are sealed here, as SQL has no key, and joined to the rows by their position.
+ */
 async function generateStaff(client: pg.Client) {
-  await client.query(`
+  const sealer = createSealer(new TextEncoder().encode(DATA_KEY));
+  const sealed = Array.from({ length: EMPLOYEES }, (_, index) =>
+    sealedIdNumber(sealer, `BENCH${String(index + 1).padStart(10, '0')}`),
+  );
+  await client.query(
+    `
     with stores_posts as (
       select s.id as store_id, s.department_id, p.id as post_id,
              row_number() over (order by s.id, p.id) - 1 as slot
@@ -50,24 +61,35 @@ async function generateStaff(client: pg.Client) {
              (${sqlArray(surnames.map(([, latin]) => latin))})[1 + abs(hashint4(g)) % ${surnames.length}] ||
                (${sqlArray(givenNames.map(([, latin]) => latin))})[1 + abs(hashint4(g + 1000000)) % ${givenNames.length}] as pinyin
       from generate_series(1, ${EMPLOYEES}) g
+    ), sealed as (
+      select * from unnest($1::text[], $2::text[], $3::text[]) with ordinality
+        as s(id_number_sealed, id_number_index, id_number_masked, position)
     ), inserted as (
-      insert into employees (employee_no, name, name_pinyin, name_initials, phone, gender, id_type_id, id_number,
+      insert into employees (employee_no, name, name_pinyin, name_initials, phone, gender, id_type_id,
+                             id_number_sealed, id_number_index, id_number_masked,
                              status, entry_date, employee_type_id, main_department_id, main_store_id, main_post_id)
       select 'B' || lpad(n::text, 7, '0'), name, pinyin, left(pinyin, 1), '19' || lpad(n::text, 9, '0'),
              case when n % 2 = 0 then 'male' else 'female' end,
              (select id from dictionary_items where type_id = 21 and code = 'passport'),
-             'BENCH' || lpad(n::text, 10, '0'),
+             sealed.id_number_sealed, sealed.id_number_index, sealed.id_number_masked,
              case when status_draw % 20 = 0 then 'probation' else 'regular' end,
              date '2015-01-01' + (entry_draw % 3900),
              (select id from dictionary_items where type_id = 50 order by id limit 1),
              sp.department_id, sp.store_id, sp.post_id
       from people
+      join sealed on sealed.position = people.n
       join stores_posts sp on sp.slot = (people.n % (select n from slots))
       returning id, entry_date, main_department_id, main_store_id, main_post_id
     )
     insert into assignments (employee_id, department_id, store_id, post_id, is_main, start_date)
     select id, main_department_id, main_store_id, main_post_id, true, entry_date from inserted
-  `);
+  `,
+    [
+      sealed.map((columns) => columns.idNumberSealed),
+      sealed.map((columns) => columns.idNumberIndex),
+      sealed.map((columns) => columns.idNumberMasked),
+    ],
+  );
   // As autovacuum would have done on a database that grew over years: statistics and the visibility map.
   await client.query('vacuum analyze');
 }
@@ -102,7 +124,7 @@ export async function benchStaffList() {
   await admin.query(`create database "${name}"`);
   const databaseUrl = serverUrl.replace(/\/[^/]*$/, `/${name}`);
   try {
-    const server = await startServer({ env: { DATABASE_URL: databaseUrl } });
+    const server = await startServer({ env: { DATABASE_URL: databaseUrl, DATA_KEY } });
     try {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { testPagesFit } from '../support/fit';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 
@@ -23,7 +24,7 @@ async function managersStore(baseURL: string): Promise<string> {
 const bell = (page: Page) => page.locator('a[aria-label^="消息通知"]');
 
 test('an HR user files a test request, the store manager approves it from the to-do list, and the HR user reads the outcome', async ({
-  browser,
+  newContext,
   page,
   baseURL,
 }) => {
@@ -50,7 +51,7 @@ test('an HR user files a test request, the store manager approves it from the to
   await expect(detail.getByText('门店总经理审批').first()).toBeVisible();
 
   // The store manager finds it in their to-do list and approves it.
-  const managerContext = await browser.newContext({ baseURL });
+  const managerContext = await newContext();
   const manager = await managerContext.newPage();
   await manager.goto('/login?redirect=%2Fapproval%2Ftodo');
   await signIn(manager, 'manager', DEMO_PASSWORD);

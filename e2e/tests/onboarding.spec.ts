@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { mainlandIdCheckDigit } from '../../packages/shared/src/id-number';
 import { expectFits, testPagesFit } from '../support/fit';
 import { choose } from '../support/select';
@@ -98,7 +99,12 @@ test('HR hires a clean person through the steps and the store manager’s approv
   await choose(page, page.getByLabel('员工类型'), '全职');
   await page.getByLabel('试用期（月）').fill('3');
   await fillDay(page, '合同开始日期', '2026-12-01');
-  const drafted = page.waitForResponse((response) => response.url().includes('/api/auth/draft/store'));
+  // The draft that holds the end date: a save of an earlier field may still be on its way.
+  const drafted = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/auth/draft/store') &&
+      (response.request().postData() ?? '').includes('2029-11-30'),
+  );
   await fillDay(page, '合同结束日期', '2029-11-30');
   await drafted;
   await page.reload();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import ExcelJS from 'exceljs';
 import { testPagesFit } from '../support/fit';
 import { choose } from '../support/select';

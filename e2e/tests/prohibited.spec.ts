@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signIn } from '../support/session';
 
 test('HR lists a person, finds them by the whole ID number and asks to lift the entry', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newDataDir, startServer } from '../../scripts/built-server';
 
 const password = 'Admin@2026';

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newDataDir, startServer } from '../../scripts/built-server';
 import { expectDashboardOf, meCode, signIn, tokenOf } from '../support/session';
 import { expiredCopy } from '../support/tokens';
@@ -44,12 +44,12 @@ test('an expired token is refreshed once for parallel requests, silently, and th
   await expect(page.getByText('你已被登出')).toHaveCount(0);
 });
 
-test('a frozen user is thrown out with the server message', async ({ browser }) => {
+test('a frozen user is thrown out with the server message', async ({ newContext }) => {
   test.setTimeout(90_000);
   // Freezing comes with the user administration; until then the test freezes the account in the
   // database between two runs of a server of its own.
   const dataDir = await newDataDir();
-  const context = await browser.newContext();
+  const context = await newContext();
   try {
     const first = await startServer({ dataDir, env: { SEED_DEMO: '0' } });
     const page = await context.newPage();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SALES_LINK_URL } from '../support/global-setup';
 import { expectDashboardOf, meCode, tokenOf } from '../support/session';
 

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { testPagesFit } from '../support/fit';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 
 test('a role with two pages and one button, given to a post, is exactly what its holder sees; freezing throws them out', async ({
-  browser,
+  newContext,
   page,
 }) => {
   test.setTimeout(120_000);
@@ -48,7 +48,7 @@ test('a role with two pages and one button, given to a post, is exactly what its
   await expect(page.getByText('岗位角色已保存')).toBeVisible();
 
   // The holder of that post signs in and sees exactly those two pages and that button.
-  const staffContext = await browser.newContext();
+  const staffContext = await newContext();
   const staff = await staffContext.newPage();
   await staff.goto('/login');
   await signIn(staff, 'staff', DEMO_PASSWORD);

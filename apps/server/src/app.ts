@@ -7,14 +7,19 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createDiskStorage } from './lib/file-storage';
+import { clientErrorHandler, frameworkErrors } from './lib/transport-errors';
 import { createSealer, loadDataKey } from './lib/sealed-values';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { protectedModules, publicModules } from './modules';
 import { createProductEngine } from './modules/approvals/businesses';
-import auth from './plugins/auth';
+import { ssoSettingsOf } from './modules/sso/sso.settings';
+import auth, { createAccessCaches } from './plugins/auth';
 import type { RoutePermission } from './modules/access/access.service';
+import compression from './plugins/compression';
 import errorHandler from './plugins/error-handler';
+import securityHeaders from './plugins/security-headers';
 import swagger from './plugins/swagger';
+import textInput from './plugins/text-input';
 import web from './plugins/web';
 
 // Default zod messages (a wrong type, an unknown enum value) reach users as field errors: make them Chinese.
@@ -52,6 +57,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
     trustProxy: true,
     bodyLimit: 1_048_576,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,7 +66,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     reply.header('x-request-id', request.id);
   });
 
-  const tokens = createTokenService(
+  const tokens = await createTokenService(
     await loadSigningSecret(database.db, config.JWT_SECRET),
     config.ACCESS_TTL,
   );
@@ -76,12 +83,18 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);
 
+  // Before any route: compression attaches to each route as it is added, the web app's files included.
+  const wecom = ssoSettingsOf(config).wecom;
+  await app.register(securityHeaders, { frameOrigins: wecom ? [new URL(wecom.qrUrl).origin] : [] });
+  await app.register(compression);
   await app.register(errorHandler);
   await app.register(swagger);
+  await app.register(textInput);
   await app.register(auth, {
     db: database.db,
     tokens,
     pageCloseGraceSeconds: config.PAGE_CLOSE_GRACE,
+    caches: createAccessCaches(),
   });
   await app.register(
     async (api) => {

@@ -59,7 +59,7 @@ const configSchema = z
     /** Home page of the sales app, where a sales-only user is sent after signing in (code 10008). */
     SALES_LINK_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(32).optional(),
-    /** Seals personal identifiers at rest (prohibited list ID numbers); generated and stored when unset. */
+    /** Seals ID numbers at rest (employees, prohibited list, exclusion members); generated and stored when unset. */
     DATA_KEY: z.string().min(32).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z

@@ -3,14 +3,24 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { DEMO_ADMIN_PASSWORD, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { dataSteps } from './db/data-steps';
 import { seedDatabase } from './db/seed';
+import { createSealer, loadDataKey } from './lib/sealed-values';
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: { service: 'dealer-hr' } });
 
 const database = openDatabase(config);
-await database.migrate(config.MIGRATIONS_DIR);
-await seedDatabase(database.db, { demo: config.SEED_DEMO, adminPassword: config.ADMIN_PASSWORD }, logger);
+await database.migrate(config.MIGRATIONS_DIR, dataSteps(config.DATA_KEY));
+await seedDatabase(
+  database.db,
+  {
+    demo: config.SEED_DEMO,
+    adminPassword: config.ADMIN_PASSWORD,
+    sealer: createSealer(await loadDataKey(database.db, config.DATA_KEY)),
+  },
+  logger,
+);
 const app = await buildApp({ config, database, logger });
 
 let closing = false;

@@ -53,6 +53,33 @@ export type FieldLabel = (typeof fieldLabels)[keyof typeof fieldLabels];
 /** Longest college name kept on a person's profile (the roster's form and onboarding's personal step). */
 export const COLLEGE_MAX = 60;
 
+/** Largest id a record can have: ids are PostgreSQL `integer`s, and a larger number must find nothing, not fail. */
+export const MAX_ID = 2_147_483_647;
+
+export function invalidIdMessage(label: string): string {
+  return `${label}格式不正确`;
+}
+
+// C0 control characters and DEL, and lone surrogates (text that has no UTF-8 form). Free text (a reason, a
+// comment) may keep tab and line breaks; a name or a code is one line and keeps none. PostgreSQL cannot store
+// NUL in text at all.
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\p{Cs}/u;
+const FORBIDDEN_IN_LINE = /[\u0000-\u001F\u007F]|\p{Cs}/u;
+/* eslint-enable no-control-regex */
+
+/**
+ * Whether text holds a character it may not: a control character (any in a one-line value, all but tab and
+ * line breaks elsewhere) or half of a surrogate pair.
+ */
+export function hasControlCharacters(value: string, { singleLine = false } = {}): boolean {
+  return (singleLine ? FORBIDDEN_IN_LINE : FORBIDDEN_IN_TEXT).test(value);
+}
+
+export function controlCharactersMessage(label: string): string {
+  return `${label}不能包含控制字符或无效字符`;
+}
+
 export function requiredMessage(label: string): string {
   return `${label}不能为空`;
 }

@@ -26,3 +26,23 @@ export const uploadMessages = {
   purposeInvalid: '文件用途不正确',
   notFound: '文件不存在',
 } as const;
+
+const FILE_NAME_MAX = 120;
+// Control characters, the bidirectional controls that make `gnp.exe` read as `exe.png`, and path separators.
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const UNSAFE_IN_FILE_NAME =
+  /\p{Cs}|[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\\/]/gu;
+/* eslint-enable no-control-regex */
+
+/**
+ * The name an uploaded file is kept and shown under: without control, direction or path characters, at most
+ * 120 characters with its extension kept, never empty. The name is only ever shown, never trusted for the type.
+ */
+export function safeFileName(name: string): string {
+  const cleaned = name.replace(UNSAFE_IN_FILE_NAME, '').trim().replace(/^\.+/, '');
+  if (cleaned === '') return 'file';
+  if (cleaned.length <= FILE_NAME_MAX) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
+  return cleaned.slice(0, FILE_NAME_MAX - extension.length) + extension;
+}

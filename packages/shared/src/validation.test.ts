@@ -21,7 +21,9 @@ import {
   zLatitude,
   zLongitude,
   zMainlandIdNumber,
+  zOptionalId,
   zPersonName,
+  zQueryId,
   zPhone,
   zRequiredDate,
   zRequiredSelect,
@@ -319,9 +321,45 @@ describe('zod schemas', () => {
     const region = zRequiredSelect(fieldLabels.region);
     expect(dataOf(region, 3)).toBe(3);
     expect(dataOf(region, '12')).toBe(12);
+    expect(dataOf(region, 2_147_483_647)).toBe(2_147_483_647);
     for (const value of [undefined, null, '', 0, -1, 1.5, '1.5', 'abc', true, [], 2 ** 60]) {
       expect(errorsOf(region, value), String(value)).toEqual(['请选择区域']);
     }
+    // Beyond PostgreSQL `integer`: refused here rather than failing in the database.
+    for (const value of [2_147_483_648, '2147483648', 999_999_999_999, '99999999999999999999']) {
+      expect(errorsOf(region, value), String(value)).toEqual(['请选择区域']);
+    }
+  });
+
+  it('zOptionalId and zQueryId: none when empty, else an id within integer', () => {
+    const store = zOptionalId(fieldLabels.store);
+    for (const empty of [undefined, null, '']) expect(dataOf(store, empty)).toBeNull();
+    expect(dataOf(store, 7)).toBe(7);
+    expect(dataOf(store, '7')).toBe(7);
+    for (const value of [0, -3, 1.5, 'x', 2_147_483_648, [1]]) {
+      expect(errorsOf(store, value), String(value)).toEqual(['门店格式不正确']);
+    }
+    const filter = zQueryId(fieldLabels.store);
+    expect(dataOf(filter, undefined)).toBeUndefined();
+    expect(dataOf(filter, ' ')).toBeUndefined();
+    expect(dataOf(filter, '42')).toBe(42);
+    for (const value of ['0', '-1', '1.5', 'abc', '2147483648', '99999999999']) {
+      expect(errorsOf(filter, value), value).toEqual(['门店格式不正确']);
+    }
+  });
+
+  it('text: no control characters in a name, none but tabs and line breaks in free text', () => {
+    const name = zRequiredString(fieldLabels.name);
+    const reason = zRequiredString(fieldLabels.disableReason, { multiline: true });
+    for (const value of ['a\u0000b', 'a\u0007b', 'a\u007fb', 'a\ud800b']) {
+      expect(errorsOf(name, value), JSON.stringify(value)).toEqual(['名称不能包含控制字符或无效字符']);
+      expect(errorsOf(reason, value), JSON.stringify(value)).toEqual(['禁用原因不能包含控制字符或无效字符']);
+    }
+    expect(errorsOf(name, 'one\ntwo')).toEqual(['名称不能包含控制字符或无效字符']);
+    expect(errorsOf(name, 'tab\there')).toEqual(['名称不能包含控制字符或无效字符']);
+    expect(dataOf(reason, 'one\r\ntwo\tthree')).toBe('one\r\ntwo\tthree');
+    expect(dataOf(name, '𠮷野家 4S店')).toBe('𠮷野家 4S店');
+    expect(errorsOf(zPersonName, '张\u0000三')).toEqual([messages.nameInvalid]);
   });
 
   it('zRequiredDate: a real YYYY-MM-DD date', () => {

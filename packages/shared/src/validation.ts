@@ -6,7 +6,10 @@
 import { z } from 'zod';
 import { isValidMainlandId } from './id-number';
 import {
+  controlCharactersMessage,
+  hasControlCharacters,
   hasTimeRangeEnd,
+  invalidIdMessage,
   isDays,
   isEmail,
   isHeight,
@@ -16,6 +19,7 @@ import {
   isPersonName,
   isPhone,
   isUsername,
+  MAX_ID,
   maxLengthMessage,
   messages,
   requiredMessage,
@@ -29,11 +33,17 @@ const isMissing = (input: unknown): boolean => input === undefined || input === 
 // ---------------------------------------------------------------------------------------------------------------
 // zod schemas for the server
 
-function zText(required: string, invalid: string, isValid: (value: string) => boolean) {
+function zText(
+  required: string,
+  invalid: string,
+  isValid: (value: string) => boolean,
+  { singleLine = true, controlMessage = invalid } = {},
+) {
   return z
     .string({ error: (issue) => (isMissing(issue.input) ? required : invalid) })
     .trim()
     .min(1, { error: required, abort: true })
+    .refine((value) => !hasControlCharacters(value, { singleLine }), { error: controlMessage, abort: true })
     .refine(isValid, { error: invalid });
 }
 
@@ -82,23 +92,67 @@ export const zDays = z
 
 export interface RequiredStringOptions {
   max?: number;
+  /** Free text (a reason, a comment) may hold tabs and line breaks; a name or a code may not. */
+  multiline?: boolean;
 }
 
 /** Trimmed non-empty text, for the required text fields and reasons (labels in `fieldLabels`). */
-export function zRequiredString(label: string, { max }: RequiredStringOptions = {}) {
-  const schema = zText(requiredMessage(label), requiredMessage(label), () => true);
+export function zRequiredString(label: string, { max, multiline = false }: RequiredStringOptions = {}) {
+  const schema = zText(requiredMessage(label), requiredMessage(label), () => true, {
+    singleLine: !multiline,
+    controlMessage: controlCharactersMessage(label),
+  });
   return max === undefined
     ? schema
     : schema.refine((value) => value.length <= max, { error: maxLengthMessage(label, max) });
 }
 
-/** A selected dictionary item or record: a positive integer id; a digit string (query parameter) is converted. */
+const digitsToNumber = (value: unknown) =>
+  typeof value === 'string' && /^\d{1,16}$/.test(value.trim()) ? Number(value) : value;
+
+/**
+ * A selected dictionary item or record: a positive integer id within the database's `integer` (a larger one
+ * must find nothing, not fail in the database); a digit string (query parameter) is converted.
+ */
 export function zRequiredSelect(label: string) {
   const message = selectMessage(label);
   return z.preprocess(
-    (value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value),
-    z.number({ error: message }).int({ error: message }).positive({ error: message }),
-  );
+    digitsToNumber,
+    z
+      .number({ error: message })
+      .int({ error: message, abort: true })
+      .positive({ error: message })
+      .max(MAX_ID, { error: message }),
+  ) as z.ZodType<number, unknown>;
+}
+
+/** The id of the record a request names (`id`, `store_id`...): the same rule as a selection. */
+export const zId = zRequiredSelect;
+
+/** An optional id of a body: absent, null or '' mean none (null). */
+export function zOptionalId(label: string) {
+  const invalid = invalidIdMessage(label);
+  return z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? null : digitsToNumber(value)),
+    z
+      .number({ error: invalid })
+      .int({ error: invalid, abort: true })
+      .positive({ error: invalid })
+      .max(MAX_ID, { error: invalid })
+      .nullable(),
+  ) as z.ZodType<number | null, unknown>;
+}
+
+/** An optional id filter of a query string: absent or empty means no filter (undefined). */
+export function zQueryId(label: string) {
+  return z
+    .string({ error: invalidIdMessage(label) })
+    .trim()
+    .optional()
+    .refine((value) => !value || (/^\d{1,10}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_ID), {
+      error: invalidIdMessage(label),
+    })
+    .transform((value) => (value ? Number(value) : undefined));
 }
 
 /** A selected calendar date 'YYYY-MM-DD' (the "date" of the required selections). */

@@ -4,10 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { runMigrations, type DataStep } from './migrate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,7 +16,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
-  migrate(migrationsFolder: string): Promise<void>;
+  /** Pending migrations, with the data steps between them, in one transaction (migrate.ts). */
+  migrate(migrationsFolder: string, steps?: readonly DataStep[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,8 +36,7 @@ export function openPglite(options: { dataDir?: string; pglite?: PGlite }): Data
   return {
     kind: 'pglite',
     db,
-    migrate: (migrationsFolder) =>
-      migratePglite(drizzlePglite({ client: pglite, casing }), { migrationsFolder }),
+    migrate: (migrationsFolder, steps) => runMigrations(db, migrationsFolder, steps),
     ping: async () => void (await pglite.query('select 1')),
     close: async () => {
       if (!pglite.closed) await pglite.close();
@@ -54,7 +53,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   return {
     kind: 'postgres',
     db,
-    migrate: (migrationsFolder) => migratePg(drizzlePg({ client: pool, casing }), { migrationsFolder }),
+    migrate: (migrationsFolder, steps) => runMigrations(db, migrationsFolder, steps),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: async () => {
       if (closed) return;

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { maskIdNumber } from '@dealer-hr/shared/id-number';
 import type { Database } from '../db/client';
 import { configuredOrStoredSecret } from './stored-secret';
 
@@ -49,6 +50,27 @@ export function createSealer(dataKey: Uint8Array): Sealer {
     },
     blindIndex: (value) => createHmac('sha256', indexKey).update(normaliseIdentifier(value)).digest('hex'),
   };
+}
+
+/**
+ * The three columns an ID number is kept in wherever it is stored: sealed, its blind index (lookups and
+ * uniqueness), and the masked form lists show without opening anything.
+ */
+export function sealedIdNumber(sealer: Sealer, value: string) {
+  const idNumber = normaliseIdentifier(value);
+  return {
+    idNumberSealed: sealer.seal(idNumber),
+    idNumberIndex: sealer.blindIndex(idNumber),
+    idNumberMasked: maskIdNumber(idNumber),
+  };
+}
+
+/** A record as the audit log keeps it: its ID number masked, never the sealed value or the index. */
+export function withMaskedIdNumber<
+  Row extends { idNumberSealed: unknown; idNumberIndex: unknown; idNumberMasked: string },
+>(record: Row) {
+  const { idNumberSealed: _sealed, idNumberIndex: _index, idNumberMasked, ...fields } = record;
+  return { ...fields, idNumber: idNumberMasked };
 }
 
 /**

@@ -24,7 +24,15 @@ const SECRET_SETTING = 'token_signing_secret';
 export const loadSigningSecret = (db: Database, configured: string | undefined): Promise<Uint8Array> =>
   configuredOrStoredSecret(db, SECRET_SETTING, configured, 48);
 
-export function createTokenService(secret: Uint8Array, accessTtl: number): TokenService {
+export async function createTokenService(secretBytes: Uint8Array, accessTtl: number): Promise<TokenService> {
+  // Imported once: given bytes (or a KeyObject), jose imports a key for every token it signs or checks.
+  const secret = await crypto.subtle.importKey(
+    'raw',
+    new Uint8Array(secretBytes),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     accessTtl,
     sign: (claims) =>

@@ -1,3 +1,4 @@
+import { safeFileName } from '@dealer-hr/shared/uploads';
 import type { FastifyRequest } from 'fastify';
 import { validationFailed } from './errors';
 
@@ -9,7 +10,7 @@ export interface UploadMessages {
 
 export interface UploadedFile {
   bytes: Buffer;
-  /** The name the browser gave; only ever shown, never trusted for the type. */
+  /** The name the browser gave, made safe to keep and show (`safeFileName`); never trusted for the type. */
   fileName: string;
   /** The other form fields of the request. */
   fields: Record<string, string>;
@@ -31,7 +32,7 @@ export async function uploadedFile(request: FastifyRequest, messages: UploadMess
         const value = Array.isArray(field) ? field[0] : field;
         if (value && value.type === 'field' && typeof value.value === 'string') fields[name] = value.value;
       }
-      file = { bytes, fileName: part.filename, fields };
+      file = { bytes, fileName: safeFileName(part.filename ?? ''), fields };
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code;

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { cacheEpochs, sessions, users } from '../db/schema';
+import { EpochCache } from '../lib/epoch-cache';
 import { auditActorOf, type AuditActor } from '../lib/audit';
 import { forbidden, frozenAccount, tokenExpired, tokenInvalid } from '../lib/errors';
 import type { TokenService } from '../lib/tokens';
@@ -15,11 +16,29 @@ export interface AuthContext {
   sessionId: string;
   tokenId: string;
   employeeId: number | null;
-  /** Roles and permissions, loaded on first use within the request. */
+  /** The versions of the cached domains as this request found them (`cache_epochs`). */
+  epochs: CacheEpochs;
+  /** Roles and permissions: cached while the access epoch stands. */
   access(): Promise<Access>;
-  /** The records this user may see (data scope), loaded on first use within the request. */
+  /** The records this user may see (data scope): cached while the access epoch stands. */
   scope(options?: ScopeOptions): Promise<Scope>;
 }
+
+export interface CacheEpochs {
+  access: number;
+  dictionaries: number;
+}
+
+/** What a session may do, kept between requests (docs/decisions.md "Per-request cost"). */
+export interface AccessCaches {
+  access: EpochCache<number, Access>;
+  scopes: EpochCache<string, Scope>;
+}
+
+export const createAccessCaches = (): AccessCaches => ({
+  access: new EpochCache(),
+  scopes: new EpochCache(),
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,18 +80,17 @@ interface AuthOptions {
   db: Database;
   tokens: TokenService;
   pageCloseGraceSeconds: number;
+  caches: AccessCaches;
 }
 
-async function resolveSession(
-  { db, tokens, pageCloseGraceSeconds }: AuthOptions,
-  request: FastifyRequest,
-): Promise<AuthContext> {
-  const token = bearerToken(request);
-  if (!token) throw tokenInvalid('缺少登录凭证，请先登录');
-  const verified = await tokens.verify(token);
-  if (!verified.ok) throw verified.reason === 'expired' ? tokenExpired() : tokenInvalid();
-  const { claims } = verified;
-  const [row] = await db
+const epochOf = (name: keyof CacheEpochs) =>
+  sql<number>`(select ${cacheEpochs.version} from ${cacheEpochs} where ${cacheEpochs.name} = ${name})`.mapWith(
+    Number,
+  );
+
+/** The session, its user and the cache epochs in one round trip, built once (every request runs it). */
+const sessionLookup = (db: Database) =>
+  db
     .select({
       id: sessions.id,
       tokenId: sessions.tokenId,
@@ -80,36 +98,51 @@ async function resolveSession(
       revokedAt: sessions.revokedAt,
       status: users.status,
       employeeId: users.employeeId,
+      accessEpoch: epochOf('access'),
+      dictionariesEpoch: epochOf('dictionaries'),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sessionId), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('session_lookup');
+
+async function resolveSession(
+  { db, tokens, pageCloseGraceSeconds, caches }: AuthOptions,
+  lookup: ReturnType<typeof sessionLookup>,
+  request: FastifyRequest,
+): Promise<AuthContext> {
+  const token = bearerToken(request);
+  if (!token) throw tokenInvalid('缺少登录凭证，请先登录');
+  const verified = await tokens.verify(token);
+  if (!verified.ok) throw verified.reason === 'expired' ? tokenExpired() : tokenInvalid();
+  const { claims } = verified;
+  const [row] = await lookup.execute({ sessionId: claims.sessionId });
   // A rotated-away token, an ended session or a removed user all mean: sign in again.
   if (!row || row.tokenId !== claims.tokenId) throw tokenInvalid();
   // Freezing ends the sessions too; their tokens say why (1403), not just "sign in again".
   if (row.status === 'frozen') throw frozenAccount();
   if (row.revokedAt) throw tokenInvalid();
   if (!(await survivesPageClose(db, row, pageCloseGraceSeconds))) throw tokenInvalid();
-  let access: Promise<Access> | undefined;
-  const scopes = new Map<boolean, Promise<Scope>>();
+  const epochs = { access: row.accessEpoch, dictionaries: row.dictionariesEpoch };
   return {
     ...claims,
     employeeId: row.employeeId,
-    access: () => (access ??= loadAccess(db, claims.userId)),
-    scope: ({ partTime = false } = {}) => {
-      let scope = scopes.get(partTime);
-      if (!scope) scopes.set(partTime, (scope = loadScope(db, claims.userId, { partTime })));
-      return scope;
-    },
+    epochs,
+    access: () => caches.access.get(epochs.access, claims.userId, () => loadAccess(db, claims.userId)),
+    scope: ({ partTime = false } = {}) =>
+      caches.scopes.get(epochs.access, `${claims.userId}:${partTime}`, () =>
+        loadScope(db, claims.userId, { partTime }),
+      ),
   };
 }
 
 export default fp(
   async function auth(app: FastifyInstance, options: AuthOptions) {
     app.decorateRequest('auth', null);
+    const lookup = sessionLookup(options.db);
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      request.auth = await resolveSession(options, request);
+      request.auth = await resolveSession(options, lookup, request);
       const permission = request.routeOptions.config.permission;
       if (permission && !canAny(await request.auth.access(), permission)) {
         request.log.info({ permission, userId: request.auth.userId }, 'permission refused');

@@ -12,7 +12,8 @@ const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
 
 /**
  * Serves the built web app at `/` and answers every other non-API GET with index.html (the client router
- * owns those paths). Unknown `/api/*` paths get the 404 envelope. Without a build, only the API runs.
+ * owns those paths), each file pre-compressed when the browser accepts brotli or gzip. Unknown `/api/*`
+ * paths get the 404 envelope. Without a build, only the API runs.
  */
 export default fp(
   async function web(app: FastifyInstance, options: { root: string }) {
@@ -27,10 +28,14 @@ export default fp(
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file; the one the request accepts is sent as it is.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
         // Hashed bundles never change; index.html must be revalidated so a deploy is picked up.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     app.setNotFoundHandler((request, reply) => {

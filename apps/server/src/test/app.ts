@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
+import { createSealer, loadDataKey, type Sealer } from '../lib/sealed-values';
 import { onServer, uniqueSuffix, urlForDatabase } from './database';
 
 export interface TestApp {
@@ -14,21 +15,28 @@ export interface TestApp {
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
   config: Config;
+  /** The app's sealer (same data key), for tests that read or write ID numbers in the tables. */
+  sealer: Sealer;
   /** Signs in through the real route and answers the bearer header value. */
   login(username?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
-async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+/** A copy of the run's migrated and seeded database or, with `empty`, a database with nothing in it. */
+async function cloneDatabase({ empty = false } = {}): Promise<{
+  database: DatabaseHandle;
+  drop: () => Promise<void>;
+}> {
   const info = inject('database');
   if (info.kind === 'pglite') {
-    const dump = new Blob([await readFile(info.dumpFile)]);
-    const database = openPglite({ pglite: await PGlite.create({ loadDataDir: dump }) });
-    return { database, drop: async () => {} };
+    const pglite = empty
+      ? new PGlite()
+      : await PGlite.create({ loadDataDir: new Blob([await readFile(info.dumpFile)]) });
+    return { database: openPglite({ pglite }), drop: async () => {} };
   }
   const name = `${info.prefix}_${uniqueSuffix()}`;
   await onServer(info.serverUrl, (client) =>
-    client.query(`create database "${name}" template "${info.template}"`),
+    client.query(`create database "${name}"${empty ? '' : ` template "${info.template}"`}`),
   );
   const database = openPostgres(urlForDatabase(info.serverUrl, name), 4);
   const drop = () =>
@@ -37,6 +45,9 @@ async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
     );
   return { database, drop };
 }
+
+/** An empty database on the engine of the run, for a test that migrates one itself; `drop` after closing it. */
+export const emptyDatabase = () => cloneDatabase({ empty: true });
 
 /** A real app on its own copy of the migrated, seeded database; requests go through `app.inject`. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -52,6 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     db: database.db,
     config,
+    sealer: createSealer(await loadDataKey(database.db, config.DATA_KEY)),
     async login(username = 'admin', password = config.ADMIN_PASSWORD) {
       const response = await app.inject({
         method: 'POST',

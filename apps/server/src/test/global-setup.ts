@@ -5,7 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
+import { dataSteps } from '../db/data-steps';
 import { seedDatabase } from '../db/seed';
+import { createSealer, loadDataKey } from '../lib/sealed-values';
 import { onServer, uniqueSuffix, urlForDatabase, type TestDatabaseInfo } from './database';
 
 declare module 'vitest' {
@@ -18,8 +20,9 @@ const silent = { info: () => {} };
 
 async function prepare(database: DatabaseHandle) {
   const config = loadConfig({});
-  await database.migrate(config.MIGRATIONS_DIR);
-  await seedDatabase(database.db, { demo: true, adminPassword: config.ADMIN_PASSWORD }, silent);
+  await database.migrate(config.MIGRATIONS_DIR, dataSteps(config.DATA_KEY));
+  const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
+  await seedDatabase(database.db, { demo: true, adminPassword: config.ADMIN_PASSWORD, sealer }, silent);
 }
 
 /**

@@ -34,9 +34,23 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub;
 
-// jsdom does not implement styles of pseudo-elements, which antd asks for (scrollbar size).
+// jsdom does not implement styles of pseudo-elements, which antd asks for (scrollbar size). Computing a style
+// walks every rule antd injected, and Testing Library's role queries ask it for each candidate and all its
+// ancestors: the answers are kept until the document changes at all (a node, an attribute, a text, a style
+// sheet), so no query can read a style from before a change.
 const getComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => getComputedStyle(element);
+let computedStyles = new WeakMap<Element, CSSStyleDeclaration>();
+// Changes are seen either way: delivered to the callback, or still pending when a style is asked for.
+const documentChanges = new MutationObserver(() => {
+  computedStyles = new WeakMap();
+});
+documentChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+window.getComputedStyle = (element: Element) => {
+  if (documentChanges.takeRecords().length > 0) computedStyles = new WeakMap();
+  let style = computedStyles.get(element);
+  if (!style) computedStyles.set(element, (style = getComputedStyle(element)));
+  return style;
+};
 
 // The app loads a feature's translations with its page; tests render features on their own, so all are here.
 await i18n.loadNamespaces(FEATURE_NAMESPACES);
@@ -67,10 +81,11 @@ afterEach(async () => {
 // React 19.2's development build reads `window.event` at the start of every scheduler task (react/react
 // #37100), and the scheduler runs its tasks on setImmediate: a task still queued when the file's jsdom is torn
 // down throws "window is not defined" although every test passed. Let queued tasks, and the tasks and timers
-// they start, run while the window still exists.
+// they start, run while the window still exists: for longer than antd's close animations (0.3 s), whose
+// timers a dialog closed by the last test still has running when two files run at once and the file ends early.
 afterAll(async () => {
-  for (let turn = 0; turn < 5; turn += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let turn = 0; turn < 20; turn += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setImmediate(resolve));
   }
 });

@@ -47,7 +47,10 @@ export const onboardingEntries = pgTable(
     idTypeId: integer()
       .notNull()
       .references(() => dictionaryItems.id),
-    idNumber: text().notNull(),
+    /** Sealed like an employee's (docs/decisions.md); the entry's own form is where it is shown whole. */
+    idNumberSealed: text().notNull(),
+    idNumberIndex: text().notNull(),
+    idNumberMasked: text().notNull(),
     storeId: integer()
       .notNull()
       .references(() => stores.id),
@@ -76,7 +79,7 @@ export const onboardingEntries = pgTable(
   (t) => [
     // One open onboarding per person: two HR staff cannot start the same candidate twice.
     uniqueIndex('onboarding_open_id_number_key')
-      .on(sql`upper(${t.idNumber})`)
+      .on(t.idNumberIndex)
       .where(sql`${t.status} <> 'approved'`),
     index('onboarding_status_idx').on(t.status, t.createdAt),
     index('onboarding_department_idx').on(t.departmentId),

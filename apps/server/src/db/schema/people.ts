@@ -30,7 +30,10 @@ export const employees = pgTable(
     email: text(),
     gender: text({ enum: ['male', 'female'] }).notNull(),
     idTypeId: dict().notNull(),
-    idNumber: text().notNull(),
+    /** The ID number is never stored in plain text: sealed, found by its blind index, shown masked. */
+    idNumberSealed: text().notNull(),
+    idNumberIndex: text().notNull(),
+    idNumberMasked: text().notNull(),
     birthDate: date(),
     height: smallint(),
     ethnicityId: dict(),
@@ -58,7 +61,8 @@ export const employees = pgTable(
   },
   (t) => [
     uniqueIndex('employees_no_key').on(t.employeeNo),
-    uniqueIndex('employees_id_number_key').on(t.idTypeId, t.idNumber),
+    // One person, one record: an ID number is unique whatever its type, as the refusals and rehires read it.
+    uniqueIndex('employees_id_number_key').on(t.idNumberIndex),
     // A phone number may come back with a rehire, but two people on staff never share one.
     uniqueIndex('employees_active_phone_key')
       .on(t.phone)
@@ -69,13 +73,12 @@ export const employees = pgTable(
     index('employees_main_department_idx').on(t.mainDepartmentId),
     index('employees_main_store_idx').on(t.mainStoreId),
     index('employees_main_post_idx').on(t.mainPostId),
-    // The directory's search: names, pinyin and initials by their beginning; ID numbers whole, in any case.
+    // The directory's search: names, pinyin and initials by their beginning.
     index('employees_name_prefix_idx').on(t.name.op('text_pattern_ops')),
     index('employees_pinyin_prefix_idx').on(t.namePinyin.op('text_pattern_ops')),
     index('employees_initials_prefix_idx').on(t.nameInitials.op('text_pattern_ops')),
     // The unique index above compares by collation, which LIKE cannot use.
     index('employees_no_prefix_idx').on(t.employeeNo.op('text_pattern_ops')),
-    index('employees_id_number_search_idx').on(sql`upper(trim(${t.idNumber}))`),
   ],
 );
 

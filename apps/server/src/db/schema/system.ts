@@ -198,6 +198,19 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * One version per cached domain (`access`: roles, grants, menus, posts' roles, placements, the tree;
+ * `dictionaries`). Deferred triggers on the domain's tables raise it in the committing transaction, so a
+ * server instance that reads it with the session knows at once whether what it cached is still true; several
+ * instances sharing one database see each other's changes the same way (docs/decisions.md "Per-request cost").
+ */
+export const cacheEpochs = pgTable('cache_epochs', {
+  name: text().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+  /** The transaction that raised it last: a change of many rows raises it once. */
+  xact: bigint({ mode: 'number' }).notNull().default(0),
+});
+
 /** Who changed what, when and from where; written in the same transaction as the change. */
 export const auditLogs = pgTable(
   'audit_logs',

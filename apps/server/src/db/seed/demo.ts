@@ -13,6 +13,7 @@ import {
   users,
 } from '../schema';
 import { hashPassword } from '../../lib/passwords';
+import { sealedIdNumber, type Sealer } from '../../lib/sealed-values';
 import { dictionaryLookup, syncIdentity } from './base';
 import {
   groupName,
@@ -61,7 +62,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 }
 
 /** Builds the tree in memory with explicit ids, so paths are known before anything is written. */
-function planTree() {
+export function planTree() {
   const nodes: DepartmentRow[] = [];
   const add = (
     parent: DepartmentRow | null,
@@ -137,7 +138,7 @@ interface PersonFactory {
   next(rng: Rng, opts: { city: string; entryFrom: string; regionItem: number | null }): EmployeeRow;
 }
 
-function personFactory(dict: (type: number, code: string) => number): PersonFactory {
+function personFactory(dict: (type: number, code: string) => number, sealer: Sealer): PersonFactory {
   const phones = new Set<string>();
   const idNumbers = new Set<string>();
   let serial = 0;
@@ -190,7 +191,7 @@ function personFactory(dict: (type: number, code: string) => number): PersonFact
         email: rng() < 0.7 ? `${employeeNo.toLowerCase()}@huachi-auto.cn` : null,
         gender,
         idTypeId: dict(DictType.ID_CARD, 'mainland'),
-        idNumber,
+        ...sealedIdNumber(sealer, idNumber),
         birthDate,
         height: gender === 'male' ? randomInt(rng, 162, 190) : randomInt(rng, 152, 176),
         ethnicityId: dict(
@@ -222,7 +223,7 @@ function personFactory(dict: (type: number, code: string) => number): PersonFact
  * A believable dealer group: regions, 24 stores with their departments and teams, posts and the headcount
  * plan, ~600 people with main and some part-time posts, a year of leavers, and a few demo accounts.
  */
-export async function seedDemo(db: Database, demoPassword: string) {
+export async function seedDemo(db: Database, demoPassword: string, sealer: Sealer) {
   const rng = createRng(20_261_101);
   const dict = await dictionaryLookup(db);
   const tree = planTree();
@@ -269,7 +270,7 @@ export async function seedDemo(db: Database, demoPassword: string) {
     ),
   );
 
-  const people = personFactory(dict);
+  const people = personFactory(dict, sealer);
   const staff: EmployeeRow[] = [];
   const held: AssignmentRow[] = [];
   const holders = new Map<string, number[]>();

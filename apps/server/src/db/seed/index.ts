@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Sealer } from '../../lib/sealed-values';
 import type { Database } from '../client';
 import { appSettings, departments } from '../schema';
 import { seedBase } from './base';
@@ -18,7 +19,7 @@ const DEMO_MARKER = 'demo_seeded_at';
  */
 export async function seedDatabase(
   db: Database,
-  options: { demo: boolean; adminPassword: string },
+  options: { demo: boolean; adminPassword: string; sealer: Sealer },
   log: Logger,
 ) {
   await db.transaction(async (tx) => {
@@ -33,7 +34,10 @@ export async function seedDatabase(
     const tree = await tx.select({ id: departments.id }).from(departments).limit(1);
     if (tree.length > 0) return;
     const started = Date.now();
-    const counts = { ...(await seedDemo(tx, options.adminPassword)), flows: await seedApprovalFlows(tx) };
+    const counts = {
+      ...(await seedDemo(tx, options.adminPassword, options.sealer)),
+      flows: await seedApprovalFlows(tx),
+    };
     await tx.insert(appSettings).values({ key: DEMO_MARKER, value: new Date().toISOString() });
     log.info({ ...counts, ms: Date.now() - started }, 'demo data seeded');
   });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/app';
 import { openPglite } from '../client';
+import { dataSteps } from '../data-steps';
 import {
   assignments,
   departments,
@@ -59,11 +60,14 @@ describe('demo data', () => {
     for (const person of people) {
       expect(person.name).toMatch(/^[\u4e00-\u9fa5]{2,3}$/);
       expect(person.phone).toMatch(/^1[3-9]\d{9}$/);
-      expect(isValidMainlandId(person.idNumber), person.idNumber).toBe(true);
-      expect(person.idNumber.slice(6, 14)).toBe(person.birthDate!.replaceAll('-', ''));
+      const idNumber = t.sealer.open(person.idNumberSealed);
+      expect(isValidMainlandId(idNumber), idNumber).toBe(true);
+      expect(idNumber.slice(6, 14)).toBe(person.birthDate!.replaceAll('-', ''));
+      expect(person.idNumberIndex).toBe(t.sealer.blindIndex(idNumber));
+      expect(person.idNumberMasked).toBe(maskIdNumber(idNumber));
     }
     expect(new Set(people.map((person) => person.phone)).size).toBe(people.length);
-    expect(maskIdNumber(people[0]!.idNumber)).toMatch(/^\d{3}\*{12}[\dX]{3}$/);
+    expect(people[0]!.idNumberMasked).toMatch(/^\d{3}\*{12}[\dX]{3}$/);
   });
 
   it('gives every active person exactly one open main post, and some a part-time post', async () => {
@@ -159,7 +163,7 @@ describe('demo data', () => {
       await total(menus),
       await total(dictionaryItems),
     ];
-    await seedDatabase(t.db, { demo: true, adminPassword: 'another-password' }, silent);
+    await seedDatabase(t.db, { demo: true, adminPassword: 'another-password', sealer: t.sealer }, silent);
     const after = [
       await total(users),
       await total(employees),
@@ -173,7 +177,7 @@ describe('demo data', () => {
     const [page] = await t.db.select().from(menus).where(eq(menus.name, 'systemAudit'));
     await t.db.delete(menus).where(eq(menus.parentId, page!.id));
     await t.db.delete(menus).where(eq(menus.id, page!.id));
-    await seedDatabase(t.db, { demo: true, adminPassword: 'another-password' }, silent);
+    await seedDatabase(t.db, { demo: true, adminPassword: 'another-password', sealer: t.sealer }, silent);
     const [restored] = await t.db.select().from(menus).where(eq(menus.name, 'systemAudit'));
     expect(restored).toMatchObject({ path: '/system/audit', parentId: page!.parentId });
     const buttons = await t.db.select().from(menus).where(eq(menus.parentId, restored!.id));
@@ -185,8 +189,8 @@ describe('without demo data (SEED_DEMO=0)', () => {
   it('seeds only what every installation needs', async () => {
     const database = openPglite({});
     try {
-      await database.migrate(loadConfig({}).MIGRATIONS_DIR);
-      await seedDatabase(database.db, { demo: false, adminPassword: 'Admin@2026' }, silent);
+      await database.migrate(loadConfig({}).MIGRATIONS_DIR, dataSteps(undefined));
+      await seedDatabase(database.db, { demo: false, adminPassword: 'Admin@2026', sealer: t.sealer }, silent);
       const [people] = await database.db.select({ n: count() }).from(employees);
       const [tree] = await database.db.select({ n: count() }).from(departments);
       const accounts = await database.db.select().from(users).where(isNull(users.deletedAt));

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@dealer-hr/shared/constants';
-import { zPassword, zRequiredSelect, zUsername } from '@dealer-hr/shared/validation';
+import { MAX_ID } from '@dealer-hr/shared/rules';
+import { zId, zPassword, zUsername } from '@dealer-hr/shared/validation';
 
-/** Ids are PostgreSQL `integer`s: a larger number would fail in the database rather than find nothing. */
-const MAX_ID = 2_147_483_647;
 /** Longest filter text worth searching for; longer input is refused rather than scanned. */
 const MAX_FILTER = 50;
 
@@ -35,9 +34,8 @@ const optionalText = (label: string) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** A required record id: a positive integer (a digit string in a query). */
-const recordId = (label: string) =>
-  zRequiredSelect(label).refine((value) => value <= MAX_ID, { error: ID_INVALID(label) });
+/** A required record id: a positive integer within `integer` (a digit string in a query). */
+const recordId = zId;
 
 export const listQuery = z.object({
   page: z

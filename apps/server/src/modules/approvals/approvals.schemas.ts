@@ -9,12 +9,10 @@ import {
   approvalConditionFields,
 } from '@dealer-hr/shared/approvals';
 import { maxLengthMessage, selectMessage } from '@dealer-hr/shared/rules';
-import { zRequiredSelect, zRequiredString } from '@dealer-hr/shared/validation';
+import { zId, zRequiredString } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
 import { pagingQuery, zFilterText } from '../../lib/paging';
 
-/** Ids are PostgreSQL `integer`s: a larger number would fail in the database rather than find nothing. */
-const MAX_ID = 2_147_483_647;
 export const FLOW_NAME_MAX = 50;
 export const NODE_NAME_MAX = 30;
 export const REMARK_MAX = 200;
@@ -60,11 +58,6 @@ export const flowMessages = {
   gaps: '部分部门在某些节点找不到审批人，这些节点将被跳过；确认后再保存',
   inUse: '该流程有进行中的审批，不能删除，请改为停用',
 } as const;
-
-const zId = (label: string) =>
-  zRequiredSelect(label).refine((value) => (value as number) <= MAX_ID, {
-    error: selectMessage(label),
-  }) as z.ZodType<number, unknown>;
 
 const zCondition = z.object({
   field: z.string({ error: selectMessage(flowLabels.conditionField) }),
@@ -292,7 +285,7 @@ export const decisionBody = z.object({ id: zId('审批任务'), comment: zCommen
 /** A rejection says why. */
 export const rejectBody = z.object({
   id: zId('审批任务'),
-  comment: zRequiredString(flowLabels.comment, { max: COMMENT_MAX }),
+  comment: zRequiredString(flowLabels.comment, { max: COMMENT_MAX, multiline: true }),
 });
 export const withdrawBody = z.object({ id: zId('审批记录'), comment: zComment });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, auditLogs, departments, stores } from '../../db/schema';
-import { callerOf } from '../../test/api';
+import { callerOf, fieldErrorsOf, type Answer } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { grantPermissions, mainPostOf } from '../../test/users';
 import type { ChildRow, DepartmentDetail, ManagedNode, StaffRow } from './departments.schemas';
@@ -382,5 +382,165 @@ describe('DELETE departments/destroy', () => {
         ),
       );
     expect(audit?.before).toMatchObject({ name: '待删除' });
+  });
+});
+
+describe('the levels of the tree (group > region > store > department > team)', () => {
+  /** Nodes away from the manager's store (earlier tests move things into it). */
+  async function places() {
+    const [group] = await byKind('group');
+    const regions = await byKind('region');
+    const [store, otherStore] = (await byKind('store')).filter((row) => row.id !== managerRoot.id);
+    const [sales] = await t.db
+      .select()
+      .from(departments)
+      .where(eq(departments.code, `${otherStore!.code}-sales`));
+    const [team] = await t.db
+      .select()
+      .from(departments)
+      .where(and(eq(departments.parentId, sales!.id), eq(departments.kind, 'team')));
+    const region = regions.find((row) => row.id === store!.parentId)!;
+    return {
+      group: group!,
+      regions,
+      region,
+      store: store!,
+      otherStore: otherStore!,
+      sales: sales!,
+      team: team!,
+    };
+  }
+
+  const refused = (answer: Answer, field: 'kind' | 'parent_id', message: string) => {
+    expect(fieldErrorsOf(answer)).toEqual([{ field, message }]);
+    expect(answer.message).toBe(message);
+  };
+
+  const add = (
+    placement: 'same' | 'down',
+    id: number,
+    kind: string,
+    name = `层级测试${randomUUID().slice(0, 4)}`,
+  ) => call<{ id: number }>('POST', `departments/store/${placement}`, { id, name, kind });
+
+  const move = (id: number, parentId: number | null) =>
+    call('PUT', 'departments/update', { id, parent_id: parentId });
+
+  it('refuses a region created under a store', async () => {
+    const { store } = await places();
+    refused(await add('down', store.id, 'region'), 'kind', '区域不能位于门店之下');
+  });
+
+  it('refuses a region created under a department, also beside one of its teams', async () => {
+    const { sales, team } = await places();
+    refused(await add('down', sales.id, 'region'), 'kind', '区域不能位于部门之下');
+    refused(await add('same', team.id, 'region'), 'kind', '区域不能位于部门之下');
+  });
+
+  it('refuses a group, a department or a team created under a team', async () => {
+    const { team } = await places();
+    for (const kind of ['group', 'department', 'team'])
+      refused(await add('down', team.id, kind), 'kind', '小组之下不能再设下级');
+    const below = await t.db.select().from(departments).where(eq(departments.parentId, team.id));
+    expect(below).toEqual([]);
+  });
+
+  it('refuses a group under a region, a region beside a store, and anything but a group at the top', async () => {
+    const { group, region, store } = await places();
+    refused(await add('down', region.id, 'group'), 'kind', '集团不能位于区域之下');
+    refused(await add('same', store.id, 'region'), 'kind', '区域不能位于区域之下');
+    refused(await add('same', group.id, 'department'), 'kind', '部门不能作为顶级节点，顶级只能是集团');
+  });
+
+  it('still creates the shapes that fit, a department under a department among them', async () => {
+    const { group, region, store, sales } = await places();
+    const fits: [placement: 'same' | 'down', anchor: number, kind: string][] = [
+      ['down', group.id, 'region'],
+      ['down', group.id, 'department'],
+      ['down', region.id, 'department'],
+      ['down', store.id, 'team'],
+      ['down', sales.id, 'department'],
+      ['down', sales.id, 'team'],
+    ];
+    for (const [placement, anchor, kind] of fits) {
+      const answer = await add(placement, anchor, kind);
+      expect(answer.code, `${kind} ${placement} ${anchor}`).toBe(200);
+      expect(await department(answer.data.id)).toMatchObject({ kind, parentId: anchor });
+    }
+    const otherGroup = await add('same', group.id, 'group');
+    expect(otherGroup.code).toBe(200);
+    expect((await department(otherGroup.data.id)).parentId).toBeNull();
+    expect((await call('DELETE', 'departments/destroy', { id: otherGroup.data.id })).code).toBe(200);
+  });
+
+  it('refuses moving a region under a store', async () => {
+    const { regions, otherStore } = await places();
+    const region = regions.find((row) => !otherStore.path.startsWith(row.path))!;
+    const answer = await move(region.id, otherStore.id);
+    refused(answer, 'parent_id', '区域不能位于门店之下');
+    expect(await department(region.id)).toMatchObject({ parentId: region.parentId, path: region.path });
+  });
+
+  it("refuses moving a store node under another store's sales department, another store or the group", async () => {
+    const { group, store, otherStore, sales } = await places();
+    refused(await move(store.id, sales.id), 'parent_id', '门店只能位于区域之下，不能位于部门之下');
+    refused(await move(store.id, otherStore.id), 'parent_id', '门店只能位于区域之下，不能位于门店之下');
+    refused(await move(store.id, group.id), 'parent_id', '门店只能位于区域之下，不能位于集团之下');
+    expect(await department(store.id)).toMatchObject({ parentId: store.parentId, path: store.path });
+  });
+
+  it('refuses moving a department under a team, and a region to the top', async () => {
+    const { region, sales, team } = await places();
+    const created = await add('down', region.id, 'department');
+    refused(await move(created.data.id, team.id), 'parent_id', '小组之下不能再设下级');
+    refused(await move(region.id, null), 'parent_id', '区域不能作为顶级节点，顶级只能是集团');
+    expect((await department(sales.id)).path).toBe(sales.path);
+  });
+
+  it('refuses a move that fits at the top but breaks the levels further down', async () => {
+    const { group, otherStore } = await places();
+    const office = await add('down', group.id, 'department', '层级测试中心');
+    const team = await add('down', office.data.id, 'team', '层级测试组');
+    const teamRow = await department(team.data.id);
+    // A department under a team, as the tree could get before its levels were checked.
+    const [old] = await t.db
+      .insert(departments)
+      .values({
+        parentId: teamRow.id,
+        name: '旧数据部门',
+        kind: 'department',
+        path: 'tmp',
+        depth: teamRow.depth + 1,
+      })
+      .returning();
+    await t.db
+      .update(departments)
+      .set({ path: `${teamRow.path}${old!.id}/` })
+      .where(eq(departments.id, old!.id));
+
+    const answer = await move(office.data.id, otherStore.id);
+    refused(answer, 'parent_id', '移动后下级「旧数据部门」将不符合组织层级：小组之下不能再设下级');
+    expect((await department(office.data.id)).parentId).toBe(group.id);
+    expect((await department(old!.id)).path).toBe(`${teamRow.path}${old!.id}/`);
+  });
+
+  it('still moves what fits: a store to another region, nested departments under another store', async () => {
+    const { regions, store, otherStore, sales } = await places();
+    const target = regions.find((row) => row.id !== store.parentId)!;
+    expect((await move(store.id, target.id)).code).toBe(200);
+    expect(await department(store.id)).toMatchObject({
+      parentId: target.id,
+      path: `${target.path}${store.id}/`,
+    });
+    const [storeRow] = await t.db.select().from(stores).where(eq(stores.departmentId, store.id));
+    expect(storeRow!.regionDepartmentId).toBe(target.id);
+
+    const workshop = await add('down', otherStore.id, 'department', '机修车间');
+    const inner = await add('down', workshop.data.id, 'department', '发动机班');
+    const crew = await add('down', inner.data.id, 'team', '一班');
+    expect((await move(workshop.data.id, sales.id)).code).toBe(200);
+    expect(await department(crew.data.id)).toMatchObject({
+      path: `${sales.path}${workshop.data.id}/${inner.data.id}/${crew.data.id}/`,
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { departmentLevelMessages, levelBreakOf, mayHold } from '@dealer-hr/shared/departments';
+import type { DepartmentKind } from '@dealer-hr/shared/dictionary-types';
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { assignments, departments, employees, posts, stores } from '../../db/schema';
@@ -257,6 +259,52 @@ async function allowedParent(
   return parent;
 }
 
+/** A new node's kind must fit under its parent (docs/decisions.md): else 422 on `kind`, what the caller chose. */
+function assertKindFits(parent: DepartmentRecord | null, kind: DepartmentKind): void {
+  const parentKind = parent?.kind ?? null;
+  if (!mayHold(parentKind, kind))
+    throw validationFailed([{ field: 'kind', message: departmentLevelMessages.notUnder(parentKind, kind) }]);
+}
+
+interface LevelNode {
+  id: number;
+  name: string;
+  kind: DepartmentKind;
+  children?: LevelNode[];
+}
+
+/**
+ * A move must leave the whole moved subtree in order under its new parent, not only the moved node: a shape
+ * written before the levels were checked may lie below it. Else 422 on `parent_id`, what the caller chose.
+ */
+async function assertSubtreeFits(
+  tx: Database,
+  moved: DepartmentRecord,
+  parent: DepartmentRecord | null,
+): Promise<void> {
+  const rows = await tx
+    .select({
+      id: departments.id,
+      parentId: departments.parentId,
+      name: departments.name,
+      kind: departments.kind,
+    })
+    .from(departments)
+    .where(underPath(moved.path))
+    .orderBy(asc(departments.depth), asc(departments.sort), asc(departments.id));
+  const [root] = nestByParent(
+    rows.map((row) => (row.id === moved.id ? { ...row, parentId: null } : row)),
+    (row): LevelNode => ({ id: row.id, name: row.name, kind: row.kind }),
+  );
+  const broken = root && levelBreakOf(parent?.kind ?? null, root);
+  if (!broken) return;
+  const message =
+    broken.parent === null || broken.node.id === moved.id
+      ? departmentLevelMessages.notUnder(broken.parent, broken.node.kind)
+      : departmentLevelMessages.belowNotUnder(broken.node.name, broken.parent, broken.node.kind);
+  throw validationFailed([{ field: 'parent_id', message }]);
+}
+
 /** Creates a node beside (`same`) or under (`down`) the node `body.id`. */
 export async function createDepartment(
   db: Database,
@@ -269,6 +317,7 @@ export async function createDepartment(
     db.transaction(async (tx) => {
       const anchor = await visibleDepartment(tx, scope, body.id);
       const parent = await allowedParent(tx, scope, placement === 'down' ? anchor.id : anchor.parentId);
+      assertKindFits(parent, body.kind);
       await assertLeader(tx, body.leader_employee_id);
       const siblings = parent === null ? isNull(departments.parentId) : eq(departments.parentId, parent.id);
       const [{ last } = { last: null }] = await tx
@@ -354,7 +403,7 @@ async function followMove(tx: Database, newPrefix: string): Promise<void> {
   }
 }
 
-/** Rename, recode, new leader, sort, status, and a move under another parent (refusing a cycle). */
+/** Rename, recode, new leader, sort, status, and a move under another parent that keeps the levels. */
 export async function updateDepartment(
   db: Database,
   scope: Scope,
@@ -372,6 +421,7 @@ export async function updateDepartment(
         parent = await allowedParent(tx, scope, body.parent_id ?? null);
         if (parent && parent.path.startsWith(before.path))
           throw validationFailed([{ field: 'parent_id', message: messages.cycle }]);
+        await assertSubtreeFits(tx, before, parent);
       }
       // Only a new leader is checked: keeping one who has since left must not block a rename.
       if (body.leader_employee_id !== before.leaderEmployeeId)

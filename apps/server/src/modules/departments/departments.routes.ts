@@ -135,9 +135,11 @@ export const departmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
           tags,
           summary: placement === 'same' ? 'Add a node beside `id`' : 'Add a node under `id`',
           description:
-            'Kinds `group`, `region`, `department`, `team` (store nodes come with their store). Without ' +
-            '`sort` the node goes after its last sibling. A top-level node needs a group-wide scope, a parent ' +
-            'outside the scope is refused (1403). `code` is unique (409).',
+            'Kinds `group`, `region`, `department`, `team` (store nodes come with their store). The kind must ' +
+            'fit under the parent (group > region > store > department > team, departments nest, teams hold ' +
+            'no nodes, only groups at the top): else 422 on `kind`. Without `sort` the node goes after its ' +
+            'last sibling. A top-level node needs a group-wide scope, a parent outside the scope is refused ' +
+            '(1403). `code` is unique (409).',
           body: createBody,
           response: { 200: idAnswer },
         },
@@ -164,7 +166,8 @@ export const departmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         summary: 'Change or move a node',
         description:
           'Fields left out keep their value. `parent_id` moves the node (null: to the top level, group-wide ' +
-          'scope only); a move under itself or a descendant is refused (422 on `parent_id`). A move rewrites ' +
+          'scope only); a move under itself or a descendant, or one that leaves the node or anything below ' +
+          'it under a kind it may not sit under, is refused (422 on `parent_id`). A move rewrites ' +
           'the path and depth of the whole subtree, the region of moved stores and the store of open ' +
           'assignments, in the same transaction.',
         body: updateBody,

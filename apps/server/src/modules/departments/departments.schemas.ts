@@ -1,5 +1,6 @@
-import { maxLengthMessage, selectMessage } from '@dealer-hr/shared/rules';
-import { zRequiredSelect, zRequiredString } from '@dealer-hr/shared/validation';
+import { CREATABLE_KINDS } from '@dealer-hr/shared/departments';
+import { maxLengthMessage } from '@dealer-hr/shared/rules';
+import { zId, zRequiredString } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
 import { pagingQuery } from '../../lib/paging';
 
@@ -48,8 +49,6 @@ export const departmentLabels = {
 export const NAME_MAX = 50;
 export const CODE_MAX = 50;
 export const SORT_MAX = 9999;
-/** Ids are PostgreSQL `integer`s: a larger number would fail in the database rather than find nothing. */
-const MAX_ID = 2_147_483_647;
 
 export const departmentMessages = {
   sortInvalid: `排序必须是 0 到 ${SORT_MAX} 之间的整数`,
@@ -68,14 +67,7 @@ export const departmentMessages = {
   hasHistory: '该部门仍被历史任职或其他记录引用，不能删除，可改为停用',
 } as const;
 
-/** Kinds created on this page; `store` nodes come and go with their store (stores page). */
-export const creatableKinds = ['group', 'region', 'department', 'team'] as const;
 export const departmentStatuses = ['active', 'disabled'] as const;
-
-const zId = (label: string) =>
-  zRequiredSelect(label).refine((value) => (value as number) <= MAX_ID, {
-    error: selectMessage(label),
-  }) as z.ZodType<number, unknown>;
 
 /** An optional id: absent, null or '' mean "none". */
 const zOptionalId = (label: string) =>
@@ -122,7 +114,7 @@ export const createBody = z.object({
   /** The node the new one goes beside (`store/same`) or under (`store/down`). */
   id: zId(departmentLabels.department),
   name: zName,
-  kind: z.enum(creatableKinds, { error: departmentMessages.kindInvalid }).default('department'),
+  kind: z.enum(CREATABLE_KINDS, { error: departmentMessages.kindInvalid }).default('department'),
   code: zCode,
   leader_employee_id: zOptionalId(departmentLabels.leader),
   /** Absent: after the last sibling. */

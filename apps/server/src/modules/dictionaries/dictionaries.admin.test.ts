@@ -13,6 +13,7 @@ import {
   stores,
 } from '../../db/schema';
 import { callerOf } from '../../test/api';
+import { sealedIdNumber } from '../../lib/sealed-values';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
 import { userWith } from '../../test/users';
@@ -620,7 +621,7 @@ async function anOnboardingEntry(): Promise<number> {
       name: '字典引用',
       phone: '13900009999',
       idTypeId: idType!.id,
-      idNumber: 'DICT-REFERENCE-1',
+      ...sealedIdNumber(t.sealer, 'DICT-REFERENCE-1'),
       storeId: store!.id,
       departmentId: store!.departmentId,
       postId: post!.id,

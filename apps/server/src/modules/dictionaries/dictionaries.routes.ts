@@ -3,9 +3,12 @@ import type { AppContext } from '../../app-context';
 import { z } from 'zod';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
+import { EpochCache } from '../../lib/epoch-cache';
+import { actor } from '../../plugins/auth';
 import {
   dictionaryData,
   dictionaryDataQuery,
+  type DictionaryData,
   itemDestroyBody,
   itemListQuery,
   itemRow,
@@ -32,6 +35,8 @@ import {
 
 /** Protected: GET /api/auth/dictionarie/data (the contract's spelling). */
 export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  // Every form asks for the same few types: their items are kept until an item changes.
+  const itemsOfTypes = new EpochCache<string, DictionaryData>(1_000);
   app.get(
     '/dictionarie/data',
     {
@@ -48,7 +53,11 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(dictionaryData) },
       },
     },
-    async (request) => ok(await dictionaryDataOf(db, request.query.type_ids)),
+    async (request) => {
+      const typeIds = request.query.type_ids;
+      const epoch = actor(request).epochs.dictionaries;
+      return ok(await itemsOfTypes.get(epoch, typeIds.join(','), () => dictionaryDataOf(db, typeIds)));
+    },
   );
 
   // Administration: the /system/dictionaries page. Every change writes its audit row in its transaction.

@@ -1,12 +1,10 @@
-import { fieldLabels, maxLengthMessage, requiredMessage, selectMessage } from '@dealer-hr/shared/rules';
-import { zRequiredSelect, zRequiredString } from '@dealer-hr/shared/validation';
+import { fieldLabels, MAX_ID, maxLengthMessage, requiredMessage } from '@dealer-hr/shared/rules';
+import { zId, zRequiredString } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
 import { pagingQuery, zFilterText } from '../../lib/paging';
 
 /** How many types one request may ask for: a page needs a handful; the cap keeps the query small. */
 export const MAX_TYPE_IDS = 50;
-/** Ids are PostgreSQL `integer`s: a larger number would fail in the database rather than find nothing. */
-const MAX_ID = 2_147_483_647;
 
 const REQUIRED = '字典类型不能为空';
 const INVALID = '字典类型格式不正确，应为以英文逗号分隔的正整数';
@@ -75,10 +73,6 @@ export const dictionaryMessages = {
 } as const;
 
 /** A record id in a JSON body or a query string: a positive integer within PostgreSQL's `integer`. */
-const zId = (label: string) =>
-  zRequiredSelect(label).refine((value) => (value as number) <= MAX_ID, {
-    error: selectMessage(label),
-  }) as z.ZodType<number, unknown>;
 
 const zCode = zRequiredString(dictionaryLabels.code, { max: CODE_MAX }).refine(
   (value) => /^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(value),

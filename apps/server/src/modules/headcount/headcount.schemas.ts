@@ -1,9 +1,6 @@
-import { selectMessage } from '@dealer-hr/shared/rules';
-import { zRequiredSelect } from '@dealer-hr/shared/validation';
+import { zId } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
 
-/** Ids are PostgreSQL `integer`s: a larger number would fail in the database rather than find nothing. */
-const MAX_ID = 2_147_483_647;
 /** The largest planned count of one store and post: a typo guard, far above any real store. */
 export const PLANNED_MAX = 9_999;
 /** Cells of one save: every store x post of the demo group is ~600; a few thousand covers any real grid. */
@@ -48,11 +45,6 @@ export const sheetColumns = {
   actual: '在岗人数',
 } as const;
 export const SHEET_NAME = '编制计划';
-
-const zId = (label: string) =>
-  zRequiredSelect(label).refine((value) => (value as number) <= MAX_ID, {
-    error: selectMessage(label),
-  }) as z.ZodType<number, unknown>;
 
 export const headcountQuery = z.object({
   region_id: zId(headcountLabels.region).optional(),

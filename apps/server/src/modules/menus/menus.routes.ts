@@ -1,8 +1,10 @@
+import type { MenuNode } from '@dealer-hr/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok } from '../../lib/envelope';
+import { EpochCache } from '../../lib/epoch-cache';
 import { actor } from '../../plugins/auth';
 import {
   adminMenuNode,
@@ -24,6 +26,9 @@ const FIELD_RULES =
   'names the field). sort left out: after the last sibling.';
 
 export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  // The tree depends only on the roles held, so users with the same roles share one (docs/decisions.md
+  // "Per-request cost").
+  const trees = new EpochCache<string, MenuNode[]>(1_000);
   app.get(
     '/menus/tree',
     {
@@ -34,7 +39,12 @@ export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db })
         response: { 200: envelope(z.array(menuNode)) },
       },
     },
-    async (request) => ok(await menuTreeFor(db, await actor(request).access())),
+    async (request) => {
+      const caller = actor(request);
+      const access = await caller.access();
+      const roleSet = access.isSuper ? '*' : [...access.roleKeys].sort().join(',');
+      return ok(await trees.get(caller.epochs.access, roleSet, () => menuTreeFor(db, access)));
+    },
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { maxLengthMessage, MenuType, requiredMessage, selectMessage, type MenuNode } from '@dealer-hr/shared';
 import { z } from 'zod';
+import { zId } from '@dealer-hr/shared/validation';
 
 // The sidebar's tree and the administration table show the same fields of an item around a different
 // `perm`; the answers keep this field order.
@@ -106,11 +107,6 @@ function requiredText(label: string, max: number) {
     .refine((value) => value.length <= max, { error: maxLengthMessage(label, max) });
 }
 
-const id = (label: string) => {
-  const message = selectMessage(label);
-  return z.number({ error: message }).int({ error: message }).positive({ error: message });
-};
-
 const flag = z.boolean({ error: '请选择是或否' }).default(false);
 
 const menuType = z
@@ -121,7 +117,7 @@ const menuType = z
 
 const menuFields = {
   /** null: a directory at the top of the tree. */
-  parent_id: z.union([z.null(), id(menuLabels.parent)]).default(null),
+  parent_id: z.union([z.null(), zId(menuLabels.parent)]).default(null),
   type_id: menuType,
   title: requiredText(menuLabels.title, MENU_LIMITS.title),
   name: requiredText(menuLabels.name, MENU_LIMITS.name).refine((value) => !value || NAME.test(value), {
@@ -191,21 +187,21 @@ export const menuStoreBody = z.object(menuFields).superRefine(checkType, always)
 export type MenuStoreBody = z.infer<typeof menuStoreBody>;
 
 export const menuUpdateBody = z
-  .object({ id: id(menuLabels.id), ...menuFields })
+  .object({ id: zId(menuLabels.id), ...menuFields })
   .superRefine(checkType, always);
 export type MenuUpdateBody = z.infer<typeof menuUpdateBody>;
 
 export const menuSortBody = z.object({
-  parent_id: z.union([z.null(), id(menuLabels.parent)]).default(null),
+  parent_id: z.union([z.null(), zId(menuLabels.parent)]).default(null),
   ids: z
-    .array(id(menuLabels.ids), { error: selectMessage(menuLabels.ids) })
+    .array(zId(menuLabels.ids), { error: selectMessage(menuLabels.ids) })
     .min(1, { error: selectMessage(menuLabels.ids) })
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, { error: menuMessages.idsDuplicate }),
 });
 export type MenuSortBody = z.infer<typeof menuSortBody>;
 
-export const menuDestroyBody = z.object({ id: id(menuLabels.id) });
+export const menuDestroyBody = z.object({ id: zId(menuLabels.id) });
 export type MenuDestroyBody = z.infer<typeof menuDestroyBody>;
 
 export const menuSaved = z.object({ id: z.number().int() });

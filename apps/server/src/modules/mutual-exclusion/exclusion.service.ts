@@ -22,7 +22,7 @@ import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
-import { normaliseIdentifier, type Sealer } from '../../lib/sealed-values';
+import { normaliseIdentifier, sealedIdNumber, type Sealer } from '../../lib/sealed-values';
 import type {
   ExclusionCheckBody,
   ExclusionListQuery,
@@ -38,9 +38,9 @@ type Member = typeof exclusionMembers.$inferSelect;
 const firstPosts = alias(posts, 'first_posts');
 const secondPosts = alias(posts, 'second_posts');
 
-/** The employee on staff (not resigned) with this ID number, whatever its case and spaces. */
-const onStaffWith = (normalised: string) =>
-  and(sql`upper(trim(${employees.idNumber})) = ${normalised}`, ne(employees.status, 'resigned'));
+/** The employee on staff (not resigned) whose ID number has this blind index. */
+const onStaffWith = (idNumberIndex: string) =>
+  and(eq(employees.idNumberIndex, idNumberIndex), ne(employees.status, 'resigned'));
 
 async function rowsOf(
   db: Database,
@@ -157,18 +157,16 @@ async function writeMembers(tx: Database, sealer: Sealer, ruleId: number, body: 
   await tx.delete(exclusionMembers).where(eq(exclusionMembers.ruleId, ruleId));
   if (body.kind !== 'people') return;
   for (const member of body.members ?? []) {
-    const idNumber = normaliseIdentifier(member.id_number);
+    const sealed = sealedIdNumber(sealer, member.id_number);
     const [employee] = await tx
       .select({ id: employees.id })
       .from(employees)
-      .where(onStaffWith(idNumber))
+      .where(onStaffWith(sealed.idNumberIndex))
       .limit(1);
     await tx.insert(exclusionMembers).values({
       ruleId,
       name: member.name,
-      idNumberSealed: sealer.seal(idNumber),
-      idNumberIndex: sealer.blindIndex(idNumber),
-      idNumberMasked: maskIdNumber(idNumber),
+      ...sealed,
       employeeId: employee?.id ?? null,
     });
   }
@@ -260,13 +258,12 @@ export interface Placement {
   postIds: number[];
 }
 
-/** The employee a member stands for: the linked one if still on staff, else whoever on staff has the number. */
-async function employeeOf(db: Database, sealer: Sealer, member: Member): Promise<number | null> {
-  const idNumber = sealer.open(member.idNumberSealed);
+/** The employee on staff a member stands for: both keep the blind index of the same key, so nothing is opened. */
+async function employeeOf(db: Database, member: Member): Promise<number | null> {
   const [employee] = await db
     .select({ id: employees.id })
     .from(employees)
-    .where(onStaffWith(idNumber))
+    .where(onStaffWith(member.idNumberIndex))
     .limit(1);
   return employee?.id ?? null;
 }
@@ -295,7 +292,7 @@ async function peopleViolations(
       .from(exclusionMembers)
       .where(and(eq(exclusionMembers.ruleId, rule.id), ne(exclusionMembers.idNumberIndex, index)));
     for (const other of others) {
-      const employeeId = await employeeOf(db, sealer, other);
+      const employeeId = await employeeOf(db, other);
       if (employeeId === null || employeeId === placement.employeeId) continue;
       const place =
         rule.scope === 'store'

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const [row] = await t.db
     .select({
       name: employees.name,
-      idNumber: employees.idNumber,
+      idNumberSealed: employees.idNumberSealed,
       storeId: assignments.storeId,
       departmentId: assignments.departmentId,
       postId: assignments.postId,
@@ -41,7 +41,13 @@ beforeAll(async () => {
     )
     .orderBy(asc(employees.id))
     .limit(1);
-  staff = { ...row!, storeId: row!.storeId! };
+  staff = {
+    name: row!.name,
+    idNumber: t.sealer.open(row!.idNumberSealed),
+    storeId: row!.storeId!,
+    departmentId: row!.departmentId,
+    postId: row!.postId,
+  };
   const [elsewhere] = await t.db
     .select({ id: stores.id })
     .from(stores)

@@ -11,7 +11,7 @@ import type { ApprovalBusiness, ApprovalInstance, Decision } from '../approvals/
 import { syncPlacement } from '../staff/placement';
 import { auditedEmployee, employeeTaken } from '../staff/staff.service';
 import { assertHireable, employeeWithIdNumber } from './onboarding.checks';
-import { INDUCTION, type OnboardingEntry } from './onboarding.service';
+import { candidateOf, INDUCTION, type OnboardingEntry } from './onboarding.service';
 
 /** The next employee number (E + six or more digits); a transaction lock keeps two approvals from taking one. */
 async function nextEmployeeNo(tx: Database): Promise<string> {
@@ -48,7 +48,10 @@ function employeeFieldsOf(entry: OnboardingEntry, faceUploadId: number | undefin
     email: personal.email,
     gender: personal.gender,
     idTypeId: entry.idTypeId,
-    idNumber: entry.idNumber,
+    // Sealed with the same key and normalised alike: the entry's columns are the employee's as they are.
+    idNumberSealed: entry.idNumberSealed,
+    idNumberIndex: entry.idNumberIndex,
+    idNumberMasked: entry.idNumberMasked,
     birthDate: personal.birth_date,
     height: personal.height,
     ethnicityId: personal.ethnicity_id,
@@ -86,17 +89,11 @@ async function completeOnboarding(
 ) {
   const entry = await lockedEntry(tx, instance);
   if (entry.status !== 'pending') return;
-  await assertHireable(tx, sealer, {
-    idNumber: entry.idNumber,
-    phone: entry.phone,
-    storeId: entry.storeId,
-    departmentId: entry.departmentId,
-    postId: entry.postId,
-    entryId: entry.id,
-  });
+  const candidate = candidateOf(sealer, entry);
+  await assertHireable(tx, sealer, candidate);
   const contract = entry.contract!;
   const fields = employeeFieldsOf(entry, entry.documents.face);
-  const rehired = await employeeWithIdNumber(tx, entry.idNumber);
+  const rehired = await employeeWithIdNumber(tx, sealer, candidate.idNumber);
 
   const [employee] = await onUniqueViolation(accountTaken, async () =>
     rehired

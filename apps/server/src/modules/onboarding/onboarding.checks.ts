@@ -1,10 +1,10 @@
 import type { FieldError } from '@dealer-hr/shared';
 import { onboardingMessages } from '@dealer-hr/shared/onboarding';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { employees, onboardingEntries } from '../../db/schema';
 import { conflict } from '../../lib/errors';
-import { normaliseIdentifier, type Sealer } from '../../lib/sealed-values';
+import type { Sealer } from '../../lib/sealed-values';
 import { checkPlacement } from '../mutual-exclusion/exclusion.service';
 import { findListed } from '../prohibited/prohibited.service';
 
@@ -20,11 +20,11 @@ export interface Candidate {
 }
 
 /** The employee with this ID number, whatever their status: a resigned one is rehired on the same record. */
-export async function employeeWithIdNumber(db: Database, idNumber: string) {
+export async function employeeWithIdNumber(db: Database, sealer: Sealer, idNumber: string) {
   const [employee] = await db
     .select({ id: employees.id, status: employees.status })
     .from(employees)
-    .where(sql`upper(trim(${employees.idNumber})) = ${normaliseIdentifier(idNumber)}`)
+    .where(eq(employees.idNumberIndex, sealer.blindIndex(idNumber)))
     .limit(1);
   return employee;
 }
@@ -43,7 +43,7 @@ export async function refusalsOf(db: Database, sealer: Sealer, candidate: Candid
       message: `${onboardingMessages.prohibited}：${listed.disable_reason}`,
     });
 
-  const employee = await employeeWithIdNumber(db, candidate.idNumber);
+  const employee = await employeeWithIdNumber(db, sealer, candidate.idNumber);
   if (employee && employee.status !== 'resigned')
     refusals.push({ field: 'id_number', message: onboardingMessages.employeeIdNumber });
   const [phoneHolder] = await db
@@ -58,7 +58,7 @@ export async function refusalsOf(db: Database, sealer: Sealer, candidate: Candid
     .from(onboardingEntries)
     .where(
       and(
-        sql`upper(${onboardingEntries.idNumber}) = ${normaliseIdentifier(candidate.idNumber)}`,
+        eq(onboardingEntries.idNumberIndex, sealer.blindIndex(candidate.idNumber)),
         ne(onboardingEntries.status, 'approved'),
         candidate.entryId === undefined ? undefined : ne(onboardingEntries.id, candidate.entryId),
       ),

@@ -126,7 +126,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) => {
       const auth = actor(request);
-      return ok(await detailOf(db, await auth.scope(), auth.userId, request.query.id));
+      return ok(await detailOf(db, sealer, await auth.scope(), auth.userId, request.query.id));
     },
   );
 
@@ -199,7 +199,15 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) =>
-      ok(await refillOnboarding(db, await actor(request).scope(), signedInActorOf(request), request.body.id)),
+      ok(
+        await refillOnboarding(
+          db,
+          sealer,
+          await actor(request).scope(),
+          signedInActorOf(request),
+          request.body.id,
+        ),
+      ),
   );
 
   app.post(
@@ -264,6 +272,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       ok(
         await decideOnboarding(
           db,
+          sealer,
           approvals,
           await actor(request).scope(),
           signedInActorOf(request),
@@ -290,6 +299,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       ok(
         await decideOnboarding(
           db,
+          sealer,
           approvals,
           await actor(request).scope(),
           signedInActorOf(request),

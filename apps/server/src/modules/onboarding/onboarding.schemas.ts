@@ -244,7 +244,7 @@ export const onboardingDecisionBody = z.object({
 });
 export const onboardingRejectBody = z.object({
   id: zEntryId,
-  comment: zRequiredString(onboardingLabels.comment, { max: 200 }),
+  comment: zRequiredString(onboardingLabels.comment, { max: 200, multiline: true }),
 });
 
 export const onboardingStateAnswer = z.object({

@@ -1,4 +1,4 @@
-import { maskIdNumber, birthDateFromMainlandId, isValidMainlandId } from '@dealer-hr/shared/id-number';
+import { birthDateFromMainlandId, isValidMainlandId } from '@dealer-hr/shared/id-number';
 import {
   ONBOARDING_DOCUMENTS,
   REQUIRED_DOCUMENTS,
@@ -39,7 +39,12 @@ import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { likeContains, likePrefix, offsetOf } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { onUniqueViolation } from '../../lib/pg-errors';
-import { normaliseIdentifier, type Sealer } from '../../lib/sealed-values';
+import {
+  normaliseIdentifier,
+  sealedIdNumber,
+  withMaskedIdNumber,
+  type Sealer,
+} from '../../lib/sealed-values';
 import { accountNameOf } from '../accounts/account-name';
 import { inScope, pathInScope, type Scope } from '../access/scope';
 import type { ApprovalEngine } from '../approvals/engine';
@@ -100,7 +105,7 @@ const rowOf = ({ entry, ...names }: ListedRow): OnboardingRow => ({
   status: entry.status,
   name: entry.name,
   phone: entry.phone,
-  id_number: maskIdNumber(entry.idNumber),
+  id_number: entry.idNumberMasked,
   store_id: entry.storeId,
   store_name: names.storeName,
   store_department_id: names.storeDepartmentId,
@@ -218,6 +223,7 @@ async function entryOf(
 /** `GET user/entry/step/detail`: every step as saved, the documents, and the caller's task if they decide now. */
 export async function onboardingDetail(
   db: Database,
+  sealer: Sealer,
   scope: Scope,
   userId: number,
   id: number,
@@ -255,7 +261,7 @@ export async function onboardingDetail(
     ...rowOf(row!),
     id_type_id: entry.idTypeId,
     id_type_name: idType?.name ?? null,
-    id_number: entry.idNumber,
+    id_number: sealer.open(entry.idNumberSealed),
     personal: entry.personal,
     documents: ONBOARDING_DOCUMENTS.flatMap((document) => {
       const file = byId.get(entry.documents[document] ?? 0);
@@ -268,10 +274,10 @@ export async function onboardingDetail(
   };
 }
 
-/** What the audit log keeps of an entry: no password, the ID number masked. */
+/** What the audit log keeps of an entry: no password, the ID number masked, never sealed or indexed. */
 const auditedOf = (entry: OnboardingEntry) => {
   const { passwordHash: _hash, createdAt: _created, updatedAt: _updated, ...fields } = entry;
-  return { ...fields, idNumber: maskIdNumber(entry.idNumber) };
+  return withMaskedIdNumber(fields);
 };
 
 /** An active store in the caller's scope (404 otherwise) and an active post (422 otherwise). */
@@ -299,8 +305,8 @@ function checkedIdentity(idTypeCode: string | null, idNumber: string, birthDate:
   return { idNumber: normalised, birthDate: birthDateFromMainlandId(normalised) };
 }
 
-const candidateOf = (entry: OnboardingEntry): Candidate => ({
-  idNumber: entry.idNumber,
+export const candidateOf = (sealer: Sealer, entry: OnboardingEntry): Candidate => ({
+  idNumber: sealer.open(entry.idNumberSealed),
   phone: entry.phone,
   storeId: entry.storeId,
   departmentId: entry.departmentId,
@@ -348,7 +354,7 @@ export async function startOnboarding(
           name: body.name,
           phone: body.phone,
           idTypeId: body.id_type_id,
-          idNumber,
+          ...sealedIdNumber(sealer, idNumber),
           storeId: store.id,
           departmentId: store.departmentId,
           postId: body.post_id,
@@ -364,19 +370,19 @@ export async function startOnboarding(
     });
     return entry!.id;
   });
-  return onboardingDetail(db, scope, actor.userId, id);
+  return onboardingDetail(db, sealer, scope, actor.userId, id);
 }
 
 async function savePersonal(tx: Database, sealer: Sealer, entry: OnboardingEntry, step: PersonalStep) {
   const idTypeCode = await assertDictionaryItems(tx, step);
   const { idNumber, birthDate } = checkedIdentity(idTypeCode, step.id_number, step.birth_date ?? null);
   // A corrected name, phone or ID number is a different person for the checks start made.
-  await assertHireable(tx, sealer, { ...candidateOf(entry), idNumber, phone: step.phone });
+  await assertHireable(tx, sealer, { ...candidateOf(sealer, entry), idNumber, phone: step.phone });
   return {
     name: step.name,
     phone: step.phone,
     idTypeId: step.id_type_id,
-    idNumber,
+    ...sealedIdNumber(sealer, idNumber),
     personal: {
       gender: step.gender,
       email: step.email,
@@ -468,13 +474,16 @@ async function saveContract(
     .from(users)
     .where(sql`lower(${users.username}) = lower(${step.username})`);
   // A person who comes back may keep the name of their old account: it reopens at approval.
-  const rehired = namesake?.employeeId ? await employeeWithIdNumber(tx, entry.idNumber) : undefined;
+  const candidate = candidateOf(sealer, entry);
+  const rehired = namesake?.employeeId
+    ? await employeeWithIdNumber(tx, sealer, candidate.idNumber)
+    : undefined;
   if (namesake && namesake.employeeId !== rehired?.id)
     throw conflict(onboardingMessages.usernameTaken, {
       errors: [{ field: 'username', message: onboardingMessages.usernameTaken }],
     });
   await assertHireable(tx, sealer, {
-    ...candidateOf(entry),
+    ...candidate,
     departmentId: department.id,
     postId: step.post_id,
   });
@@ -522,18 +531,18 @@ export async function updateOnboardingStep(
       after: auditedOf(after!),
     });
   });
-  return onboardingDetail(db, scope, actor.userId, body.id);
+  return onboardingDetail(db, sealer, scope, actor.userId, body.id);
 }
 
 /** `PUT user/entry/step/refill`: a rejected entry goes back to HR's hands; the approver's comment stays shown. */
-export async function refillOnboarding(db: Database, scope: Scope, actor: Actor, id: number) {
+export async function refillOnboarding(db: Database, sealer: Sealer, scope: Scope, actor: Actor, id: number) {
   await db.transaction(async (tx) => {
     const entry = await entryOf(tx, scope, id, { forUpdate: true });
     if (entry.status !== 'returned') throw conflict(onboardingMessages.notReturned);
     await tx.update(onboardingEntries).set({ status: 'draft' }).where(eq(onboardingEntries.id, id));
     await writeAudit(tx, actor, { entity: 'onboarding', entityId: id, action: 'refill' });
   });
-  return onboardingDetail(db, scope, actor.userId, id);
+  return onboardingDetail(db, sealer, scope, actor.userId, id);
 }
 
 /** The first step still missing, as the 422 that names it. */
@@ -563,7 +572,7 @@ export async function submitOnboarding(
     const entry = await entryOf(tx, scope, id, { forUpdate: true });
     if (entry.status !== 'draft') throw conflict(onboardingMessages.notDraft);
     assertComplete(entry);
-    await assertHireable(tx, sealer, candidateOf(entry));
+    await assertHireable(tx, sealer, candidateOf(sealer, entry));
     const [place] = await tx
       .select({ store: stores.name, post: posts.name })
       .from(stores)
@@ -586,7 +595,7 @@ export async function submitOnboarding(
     await tx.update(onboardingEntries).set({ instanceId: instance.id }).where(eq(onboardingEntries.id, id));
     await writeAudit(tx, actor, { entity: 'onboarding', entityId: id, action: 'submit' });
   });
-  return onboardingDetail(db, scope, actor.userId, id);
+  return onboardingDetail(db, sealer, scope, actor.userId, id);
 }
 
 /** Deletes an entry never submitted (draft, not a returned one: its approval history stays). */
@@ -614,6 +623,7 @@ export async function destroyOnboarding(db: Database, scope: Scope, actor: Actor
  */
 export async function decideOnboarding(
   db: Database,
+  sealer: Sealer,
   engine: ApprovalEngine,
   scope: Scope,
   actor: Actor,
@@ -637,5 +647,5 @@ export async function decideOnboarding(
           );
   if (!task) throw conflict(onboardingMessages.noTask);
   await engine.decide(db, actor, task.id, decision, comment);
-  return onboardingDetail(db, scope, actor.userId, id);
+  return onboardingDetail(db, sealer, scope, actor.userId, id);
 }

@@ -194,6 +194,14 @@ describe('POST user/entry/step/start', () => {
     const [audit] = await auditRowsOf(t, 'onboarding', data.id);
     expect(audit!.action).toBe('create');
     expect(JSON.stringify(audit)).not.toContain(number);
+    // The entry keeps the number sealed, like an employee's; only its own form shows it whole.
+    const [row] = await t.db.select().from(onboardingEntries).where(eq(onboardingEntries.id, data.id));
+    expect(JSON.stringify(row)).not.toContain(number);
+    expect(row).toMatchObject({
+      idNumberIndex: t.sealer.blindIndex(number),
+      idNumberMasked: maskIdNumber(number),
+    });
+    expect(t.sealer.open(row!.idNumberSealed)).toBe(number);
   });
 
   it('answers 422 with the shared Chinese messages', async () => {
@@ -220,18 +228,21 @@ describe('POST user/entry/step/start', () => {
     const refusal = refusalOf(await start({ id_number: number }));
     expect(refusal.message).toBe(`${onboardingMessages.prohibited}：挪用公款`);
     expect(refusal.errors).toEqual([{ field: 'id_number', message: refusal.message }]);
-    expect(await t.db.select().from(onboardingEntries).where(eq(onboardingEntries.idNumber, number))).toEqual(
-      [],
-    );
+    expect(
+      await t.db
+        .select()
+        .from(onboardingEntries)
+        .where(eq(onboardingEntries.idNumberIndex, t.sealer.blindIndex(number))),
+    ).toEqual([]);
   });
 
   it('refuses an ID number or a phone an employee on staff already has', async () => {
     const [someone] = await t.db
-      .select({ idNumber: employees.idNumber, phone: employees.phone })
+      .select({ idNumberSealed: employees.idNumberSealed, phone: employees.phone })
       .from(employees)
       .where(eq(employees.status, 'regular'))
       .limit(1);
-    const byNumber = refusalOf(await start({ id_number: someone!.idNumber }));
+    const byNumber = refusalOf(await start({ id_number: t.sealer.open(someone!.idNumberSealed) }));
     expect(byNumber.message).toBe(onboardingMessages.employeeIdNumber);
     const byPhone = refusalOf(await start({ phone: someone!.phone }));
     expect(byPhone.errors).toEqual([{ field: 'phone', message: onboardingMessages.employeePhone }]);
@@ -246,7 +257,7 @@ describe('POST user/entry/step/start', () => {
 
   it('refuses a placement a mutual-exclusion rule forbids, naming the rule', async () => {
     const [colleague] = await t.db
-      .select({ name: employees.name, idNumber: employees.idNumber })
+      .select({ name: employees.name, idNumberSealed: employees.idNumberSealed })
       .from(employees)
       .innerJoin(assignments, and(eq(assignments.employeeId, employees.id), isNull(assignments.endDate)))
       .where(eq(assignments.storeId, store.storeId!))
@@ -258,7 +269,7 @@ describe('POST user/entry/step/start', () => {
       scope: 'store',
       members: [
         { name: '李新', id_number: number },
-        { name: colleague!.name, id_number: colleague!.idNumber },
+        { name: colleague!.name, id_number: t.sealer.open(colleague!.idNumberSealed) },
       ],
     });
     expect(rule.code).toBe(200);
@@ -462,7 +473,8 @@ describe('submission, approval and completion', () => {
     expect(employee).toMatchObject({
       name: '李新',
       phone: entry.phone,
-      idNumber: entry.id_number,
+      idNumberIndex: t.sealer.blindIndex(entry.id_number),
+      idNumberMasked: maskIdNumber(entry.id_number),
       status: 'probation',
       entryDate: '2026-12-01',
       mainStoreId: store.storeId,
@@ -470,6 +482,8 @@ describe('submission, approval and completion', () => {
       mainPostId: salesPost,
       namePinyin: 'lixin',
     });
+    expect(t.sealer.open(employee!.idNumberSealed)).toBe(entry.id_number);
+    expect(JSON.stringify(employee)).not.toContain(entry.id_number);
     const held = await t.db.select().from(assignments).where(eq(assignments.employeeId, employee!.id));
     expect(held).toMatchObject([{ isMain: true, postId: salesPost, startDate: '2026-12-01', endDate: null }]);
     const [account] = await t.db.select().from(users).where(eq(users.employeeId, employee!.id));
@@ -513,7 +527,12 @@ describe('submission, approval and completion', () => {
     } finally {
       await t.db.execute(sql`drop trigger fail_onboarding_approval on onboarding_entries`);
     }
-    expect(await t.db.select().from(employees).where(eq(employees.idNumber, entry.id_number))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(employees)
+        .where(eq(employees.idNumberIndex, t.sealer.blindIndex(entry.id_number))),
+    ).toEqual([]);
     expect(
       await t.db
         .select()
@@ -565,7 +584,7 @@ describe('submission, approval and completion', () => {
       })
       .returning();
     const entry = await completeEntry(
-      { id_number: leaver!.idNumber, phone: phone() },
+      { id_number: t.sealer.open(leaver!.idNumberSealed), phone: phone() },
       { username: old!.username },
     );
     await submit(entry.id);

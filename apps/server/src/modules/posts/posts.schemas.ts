@@ -1,5 +1,5 @@
 import { requiredMessage, selectMessage } from '@dealer-hr/shared/rules';
-import { zRequiredSelect, zRequiredString } from '@dealer-hr/shared/validation';
+import { zId, zRequiredString } from '@dealer-hr/shared/validation';
 import { maxLengthMessage } from '@dealer-hr/shared/rules';
 import { z } from 'zod';
 import { pagingQuery, zFilterText } from '../../lib/paging';
@@ -8,8 +8,6 @@ export const CODE_MAX = 50;
 export const NAME_MAX = 50;
 export const DESCRIPTION_MAX = 200;
 export const SORT_MAX = 999_999;
-/** Ids are PostgreSQL `integer`s: a larger number would fail in the database rather than find nothing. */
-const MAX_ID = 2_147_483_647;
 
 export const postLabels = {
   post: '岗位',
@@ -37,11 +35,6 @@ export const postMessages = {
 } as const;
 
 export const postStatuses = ['active', 'disabled'] as const;
-
-const zId = (label: string) =>
-  zRequiredSelect(label).refine((value) => (value as number) <= MAX_ID, {
-    error: selectMessage(label),
-  }) as z.ZodType<number, unknown>;
 
 /** An optional dictionary item: absent or null clears it. */
 const zOptionalId = (label: string) => zId(label).nullable().optional();

@@ -26,7 +26,7 @@ export const prohibitedLabels = {
 const zIdNumberText = zIdNumber.refine(isCertificateNumber, {
   error: messages.idNumberInvalid,
 });
-const zReason = (label: string) => zRequiredString(label, { max: PROHIBITED_REASON_MAX });
+const zReason = (label: string) => zRequiredString(label, { max: PROHIBITED_REASON_MAX, multiline: true });
 /** A phone is optional on the list (an old record may have none), but a given one must be valid. */
 const zOptionalPhone = z
   .union([z.literal(''), z.null(), zPhone])

@@ -1,4 +1,3 @@
-import { maskIdNumber } from '@dealer-hr/shared/id-number';
 import { prohibitedMessages, type ProhibitedAction } from '@dealer-hr/shared/prohibited';
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -15,7 +14,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { createdWithin } from '../../lib/day-range';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
-import type { Sealer } from '../../lib/sealed-values';
+import { sealedIdNumber, type Sealer } from '../../lib/sealed-values';
 import { accountNameOf } from '../accounts/account-name';
 import type { ApprovalEngine } from '../approvals/engine';
 import type {
@@ -191,7 +190,6 @@ export async function addProhibited(
   actor: AuditActor,
   body: ProhibitedStoreBody,
 ): Promise<ProhibitedRow> {
-  const idNumber = body.id_number.trim().toUpperCase();
   const entry = await db.transaction(async (tx) => {
     // The partial unique index settles two people adding the same number at once.
     const [created] = await onUniqueViolation(alreadyListed, () =>
@@ -199,9 +197,7 @@ export async function addProhibited(
         .insert(prohibitedEntries)
         .values({
           name: body.name,
-          idNumberSealed: sealer.seal(idNumber),
-          idNumberIndex: sealer.blindIndex(idNumber),
-          idNumberMasked: maskIdNumber(idNumber),
+          ...sealedIdNumber(sealer, body.id_number),
           phone: body.phone,
           disableReason: body.disable_reason,
           source: body.source,

@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { maxLengthMessage, selectMessage } from '@dealer-hr/shared/rules';
-import { zRequiredSelect, zRequiredString } from '@dealer-hr/shared/validation';
+import { MAX_ID } from '@dealer-hr/shared/rules';
+import { zId, zRequiredString } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
 
 /** Labels of the role form; the Chinese messages the client shows on its fields are built from them. */
@@ -24,8 +25,6 @@ export const ROLE_DESCRIPTION_MAX = 200;
 export const REASON_MAX = 200;
 /** A grant names at most this many items: the whole menu of the product is a few hundred. */
 const MAX_IDS = 2_000;
-/** Ids are PostgreSQL `integer`s: a larger number would fail in the database rather than find nothing. */
-const MAX_ID = 2_147_483_647;
 
 export const messages = {
   keyFormat: '角色标识只能包含字母、数字、下划线、短横线和冒号，且以字母开头',
@@ -44,10 +43,6 @@ export const roleStatuses = ['active', 'disabled'] as const;
 export const dataScopes = ['all', 'subtree'] as const;
 
 /** A positive integer id in a query string (`?id=3`) or a JSON body. */
-const zId = (label: string) =>
-  zRequiredSelect(label).refine((value) => (value as number) <= MAX_ID, {
-    error: selectMessage(label),
-  }) as z.ZodType<number, unknown>;
 
 /** A list of ids; duplicates are dropped, the order of first appearance kept. */
 const zIdList = (label: string) =>

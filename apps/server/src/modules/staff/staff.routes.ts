@@ -4,6 +4,7 @@ import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
 import { sendXlsx, sheetColumnsOf, sheetRowsOf, xlsxStream } from '../../lib/xlsx';
 import { actor } from '../../plugins/auth';
+import { canAny } from '../access/access.service';
 import {
   revealedIdNumber,
   staffDetail as staffDetailSchema,
@@ -13,9 +14,19 @@ import {
   staffUpdateBody,
   type StaffRow,
 } from './staff.schemas';
-import { allStaff, listStaff, revealIdNumber, staffDetail, updateStaff } from './staff.service';
+import {
+  allStaff,
+  auditIdNumberExport,
+  listStaff,
+  revealIdNumber,
+  staffDetail,
+  updateStaff,
+} from './staff.service';
 
 const tags = ['staff'];
+
+/** Who may see whole ID numbers: through the audited reveal, and in the export. */
+const REVEAL_ID_NUMBER = ['staff:list:reveal-id', 'staff:detail:reveal-id'] as const;
 
 const statusNames: Record<StaffRow['status'], string> = {
   probation: '试用期',
@@ -59,10 +70,10 @@ const sheetRowOf = (row: StaffRow): SheetRow => ({
 
 /**
  * Protected: the staff directory (`user/*`). Every route sees only employees whose current (or, for leavers,
- * last) main post is inside the caller's data scope; others answer 404. ID numbers are masked except
- * through the audited reveal.
+ * last) main post is inside the caller's data scope; others answer 404. ID numbers are stored sealed and
+ * answered masked, except through the audited reveal and the export of someone allowed to reveal them.
  */
-export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, sealer }) => {
   app.get(
     '/user/index',
     {
@@ -79,7 +90,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         response: { 200: envelope(page(staffRow)) },
       },
     },
-    async (request) => ok(await listStaff(db, await actor(request).scope(), request.query)),
+    async (request) => ok(await listStaff(db, sealer, await actor(request).scope(), request.query)),
   );
 
   app.get(
@@ -99,7 +110,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
   app.get(
     '/user/detail/id-number',
     {
-      config: { permission: ['staff:list:reveal-id', 'staff:detail:reveal-id'] },
+      config: { permission: REVEAL_ID_NUMBER },
       schema: {
         tags,
         summary: 'Reveal an employee’s whole ID number',
@@ -109,7 +120,15 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       },
     },
     async (request) =>
-      ok(await revealIdNumber(db, await actor(request).scope(), auditActorOf(request), request.query.id)),
+      ok(
+        await revealIdNumber(
+          db,
+          sealer,
+          await actor(request).scope(),
+          auditActorOf(request),
+          request.query.id,
+        ),
+      ),
   );
 
   app.put(
@@ -128,7 +147,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
       },
     },
     async (request) =>
-      ok(await updateStaff(db, await actor(request).scope(), auditActorOf(request), request.body)),
+      ok(await updateStaff(db, sealer, await actor(request).scope(), auditActorOf(request), request.body)),
   );
 
   app.get(
@@ -139,12 +158,17 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         tags,
         summary: 'The filtered directory as an .xlsx file',
         description:
-          'Same filters and scope as `user/index`, every matching row, streamed; ID numbers masked.',
+          'Same filters and scope as `user/index`, every matching row, streamed. ID numbers are masked ' +
+          'unless the caller may reveal them (`staff:list:reveal-id` or `staff:detail:reveal-id`): then ' +
+          'they are whole and the export is written to the audit log (`export_id_numbers`).',
         querystring: staffListQuery,
       },
     },
     async (request, reply) => {
-      const rows = allStaff(db, await actor(request).scope(), request.query);
+      const caller = actor(request);
+      const wholeIdNumbers = canAny(await caller.access(), REVEAL_ID_NUMBER);
+      if (wholeIdNumbers) await auditIdNumberExport(db, auditActorOf(request), request.query);
+      const rows = allStaff(db, sealer, await caller.scope(), request.query, { wholeIdNumbers });
       return sendXlsx(
         reply,
         xlsxStream('员工花名册', sheetColumns, sheetRowsOf(rows, sheetRowOf)),

@@ -10,7 +10,12 @@ import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { likeContains, likePrefix, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { pinyinKeys } from '../../lib/pinyin';
-import { normaliseIdentifier } from '../../lib/sealed-values';
+import {
+  normaliseIdentifier,
+  sealedIdNumber,
+  withMaskedIdNumber,
+  type Sealer,
+} from '../../lib/sealed-values';
 import { assertInScope, inScope, type Scope } from '../access/scope';
 import { underPath } from '../departments/department-tree';
 import {
@@ -26,10 +31,32 @@ type Employee = typeof employees.$inferSelect;
 const employeeTypes = alias(dictionaryItems, 'employee_types');
 
 /** Employees with the names of where they work (the placement columns kept by placement.ts). */
-function staffQuery(db: Database) {
+/** What a list row shows of the employee: a page reads these, not the sealed number or the whole profile. */
+const listedColumns = {
+  id: employees.id,
+  employeeNo: employees.employeeNo,
+  name: employees.name,
+  gender: employees.gender,
+  phone: employees.phone,
+  idNumberMasked: employees.idNumberMasked,
+  status: employees.status,
+  employeeTypeId: employees.employeeTypeId,
+  entryDate: employees.entryDate,
+  leftOn: employees.leftOn,
+};
+
+/** Employees as a list shows them, with the names of where they work. */
+const staffQuery = (db: Database) => placedQuery(db, listedColumns);
+/** The same with every column of the employee, for a detail. */
+const wholeStaffQuery = (db: Database) => placedQuery(db, employees);
+
+function placedQuery<Columns extends typeof employees | typeof listedColumns>(
+  db: Database,
+  columns: Columns,
+) {
   return db
     .select({
-      employee: employees,
+      employee: columns,
       employeeTypeName: employeeTypes.name,
       storeId: stores.id,
       storeName: stores.name,
@@ -46,6 +73,7 @@ function staffQuery(db: Database) {
 }
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof staffQuery>['execute']>>[number];
+type WholeRow = Awaited<ReturnType<ReturnType<typeof wholeStaffQuery>['execute']>>[number];
 
 const rowOf = (row: ListedRow): StaffRow => ({
   id: row.employee.id,
@@ -53,7 +81,7 @@ const rowOf = (row: ListedRow): StaffRow => ({
   name: row.employee.name,
   gender: row.employee.gender,
   phone: row.employee.phone,
-  id_number: maskIdNumber(row.employee.idNumber),
+  id_number: row.employee.idNumberMasked,
   status: row.employee.status,
   employee_type_id: row.employee.employeeTypeId,
   employee_type_name: row.employeeTypeName,
@@ -67,7 +95,12 @@ const rowOf = (row: ListedRow): StaffRow => ({
   post_name: row.postName,
 });
 
-async function conditionsOf(db: Database, scope: Scope, query: StaffListQuery): Promise<SQL | undefined> {
+async function conditionsOf(
+  db: Database,
+  sealer: Sealer,
+  scope: Scope,
+  query: StaffListQuery,
+): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [inScope(scope, employees.mainDepartmentId)];
   if (query.keyword) {
     // By their beginning, which the indexes answer at once on a large group: 张, 张伟, zhangw, zw, E1001.
@@ -82,8 +115,7 @@ async function conditionsOf(db: Database, scope: Scope, query: StaffListQuery): 
     );
   }
   if (query.phone) conditions.push(like(employees.phone, likeContains(query.phone)));
-  if (query.id_number)
-    conditions.push(sql`upper(trim(${employees.idNumber})) = ${normaliseIdentifier(query.id_number)}`);
+  if (query.id_number) conditions.push(eq(employees.idNumberIndex, sealer.blindIndex(query.id_number)));
   if (query.store_id) conditions.push(eq(employees.mainStoreId, query.store_id));
   if (query.department_id) {
     const [department] = await db
@@ -108,8 +140,8 @@ async function conditionsOf(db: Database, scope: Scope, query: StaffListQuery): 
 }
 
 /** `GET user/index`: the caller's scope only, by employee number. */
-export async function listStaff(db: Database, scope: Scope, query: StaffListQuery) {
-  const where = await conditionsOf(db, scope, query);
+export async function listStaff(db: Database, sealer: Sealer, scope: Scope, query: StaffListQuery) {
+  const where = await conditionsOf(db, sealer, scope, query);
   const [rows, [total]] = await Promise.all([
     staffQuery(db).where(where).orderBy(asc(employees.employeeNo)).limit(query.limit).offset(offsetOf(query)),
     db.select({ total: count() }).from(employees).where(where),
@@ -117,24 +149,36 @@ export async function listStaff(db: Database, scope: Scope, query: StaffListQuer
   return { data: rows.map(rowOf), total: total?.total ?? 0 };
 }
 
-/** Every row of the filter, for the export, read in pages so a large group never sits in memory at once. */
-export async function* allStaff(db: Database, scope: Scope, query: StaffListQuery): AsyncGenerator<StaffRow> {
-  const where = await conditionsOf(db, scope, query);
+/**
+ * Every row of the filter, for the export, read in pages so a large group never sits in memory at once; with
+ * `wholeIdNumbers` (the caller may reveal them) each row's number is opened.
+ */
+export async function* allStaff(
+  db: Database,
+  sealer: Sealer,
+  scope: Scope,
+  query: StaffListQuery,
+  { wholeIdNumbers }: { wholeIdNumbers: boolean },
+): AsyncGenerator<StaffRow> {
+  const where = await conditionsOf(db, sealer, scope, query);
   const batch = 1000;
   for (let offset = 0; ; offset += batch) {
-    const rows = await staffQuery(db)
+    const rows = await wholeStaffQuery(db)
       .where(where)
       .orderBy(asc(employees.employeeNo))
       .limit(batch)
       .offset(offset);
-    for (const row of rows) yield rowOf(row);
+    for (const row of rows)
+      yield wholeIdNumbers
+        ? { ...rowOf(row), id_number: sealer.open(row.employee.idNumberSealed) }
+        : rowOf(row);
     if (rows.length < batch) return;
   }
 }
 
 /** The employee and their placement, or 404 when missing or outside the caller's scope. */
-async function visibleEmployee(db: Database, scope: Scope, id: number): Promise<ListedRow> {
-  const [row] = await staffQuery(db).where(eq(employees.id, id));
+async function visibleEmployee(db: Database, scope: Scope, id: number): Promise<WholeRow> {
+  const [row] = await wholeStaffQuery(db).where(eq(employees.id, id));
   if (!row) throw notFound(staffMessages.notFound);
   await assertInScope(db, scope, row.departmentId);
   return row;
@@ -224,13 +268,30 @@ export async function staffDetail(db: Database, scope: Scope, id: number): Promi
 }
 
 /** `GET user/detail/id-number`: the whole number, for those allowed; every reveal is written to the audit log. */
-export async function revealIdNumber(db: Database, scope: Scope, actor: AuditActor, id: number) {
+export async function revealIdNumber(
+  db: Database,
+  sealer: Sealer,
+  scope: Scope,
+  actor: AuditActor,
+  id: number,
+) {
   const { employee } = await visibleEmployee(db, scope, id);
   await writeAudit(db, actor, { entity: 'employee', entityId: id, action: 'reveal_id_number' });
-  return { id, id_number: employee.idNumber };
+  return { id, id_number: sealer.open(employee.idNumberSealed) };
 }
 
-/** What the audit log keeps of an employee: the ID number masked. */
+/** An export with whole ID numbers is a reveal of every row: one audit row with its filters (the number masked). */
+export async function auditIdNumberExport(db: Database, actor: AuditActor, query: StaffListQuery) {
+  const { page: _page, limit: _limit, ...filters } = query;
+  await writeAudit(db, actor, {
+    entity: 'employee',
+    entityId: 'export',
+    action: 'export_id_numbers',
+    after: { ...filters, ...(filters.id_number ? { id_number: maskIdNumber(filters.id_number) } : {}) },
+  });
+}
+
+/** What the audit log keeps of an employee: the ID number masked, never sealed or indexed. */
 export const auditedEmployee = (employee: Employee) => {
   const {
     namePinyin: _pinyin,
@@ -239,7 +300,7 @@ export const auditedEmployee = (employee: Employee) => {
     updatedAt: _updated,
     ...fields
   } = employee;
-  return { ...fields, idNumber: maskIdNumber(employee.idNumber) };
+  return withMaskedIdNumber(fields);
 };
 
 /** Dictionary ids of the form: each must be an item of its dictionary (else 422 on the field). */
@@ -291,12 +352,21 @@ export const employeeTaken = (constraint: string | undefined) => {
 };
 
 /** `PUT user/update`: the profile with the shared rules; phone and ID number stay unique. */
-export async function updateStaff(db: Database, scope: Scope, actor: AuditActor, body: StaffUpdateBody) {
+export async function updateStaff(
+  db: Database,
+  sealer: Sealer,
+  scope: Scope,
+  actor: AuditActor,
+  body: StaffUpdateBody,
+) {
   await db.transaction(async (tx) => {
     await visibleEmployee(tx, scope, body.id);
     const [before] = await tx.select().from(employees).where(eq(employees.id, body.id)).for('update');
     const idType = await assertDictionaryItems(tx, body);
-    const idNumber = body.id_number === undefined ? before!.idNumber : normaliseIdentifier(body.id_number);
+    const idNumber =
+      body.id_number === undefined
+        ? sealer.open(before!.idNumberSealed)
+        : normaliseIdentifier(body.id_number);
     let birthDate = body.birth_date ?? before!.birthDate;
     if (idType === 'mainland') {
       if (!isValidMainlandId(idNumber))
@@ -315,7 +385,7 @@ export async function updateStaff(db: Database, scope: Scope, actor: AuditActor,
           email: body.email,
           gender: body.gender,
           idTypeId: body.id_type_id,
-          idNumber,
+          ...(body.id_number === undefined ? {} : sealedIdNumber(sealer, idNumber)),
           birthDate,
           height: body.height,
           ethnicityId: body.ethnicity_id,

@@ -44,7 +44,8 @@ async function someoneOnStaff(except: number[] = []) {
     .where(and(ne(employees.status, 'resigned'), isNotNull(assignments.storeId)))
     .orderBy(asc(employees.id))
     .limit(except.length + 1);
-  return rows.find((row) => !except.includes(row.employee.id))!;
+  const found = rows.find((row) => !except.includes(row.employee.id))!;
+  return { ...found, idNumber: t.sealer.open(found.employee.idNumberSealed) };
 }
 
 async function itemOf(typeId: number, code?: string) {
@@ -93,7 +94,7 @@ describe('GET user/index', () => {
   });
 
   it('finds a person by name, full pinyin, initials, whole ID number and phone', async () => {
-    const { employee } = await someoneOnStaff();
+    const { employee, idNumber } = await someoneOnStaff();
     const keys = pinyinKeys(employee.name);
     for (const keyword of [employee.name, keys.pinyin.toUpperCase(), keys.initials]) {
       const { data } = await call<Page>('GET', `user/index?limit=100&keyword=${encodeURIComponent(keyword)}`);
@@ -102,7 +103,7 @@ describe('GET user/index', () => {
         keyword,
       ).toContain(employee.id);
     }
-    const byNumber = await call<Page>('GET', `user/index?id_number=${employee.idNumber.toLowerCase()}`);
+    const byNumber = await call<Page>('GET', `user/index?id_number=${idNumber.toLowerCase()}`);
     expect(byNumber.data.data.map((row) => row.id)).toEqual([employee.id]);
     const byPhone = await call<Page>('GET', `user/index?phone=${employee.phone.slice(3)}`);
     expect(byPhone.data.data.map((row) => row.id)).toContain(employee.id);
@@ -168,7 +169,9 @@ describe('GET user/index', () => {
 describe('placement', () => {
   it('follows a change of main post once the change syncs it, and keeps a leaver where they last worked', async () => {
     // Not the seeded manager: other tests need them where they are.
-    const { employee, storeId } = await someoneOnStaff([(await mainPostOf(t, 'manager')).employeeId]);
+    const { employee, storeId, idNumber } = await someoneOnStaff([
+      (await mainPostOf(t, 'manager')).employeeId,
+    ]);
     const [elsewhere] = await t.db
       .select({
         storeId: assignments.storeId,
@@ -194,7 +197,7 @@ describe('placement', () => {
         .values({ ...elsewhere!, employeeId: employee.id, isMain: true, startDate: '2026-07-01' });
       await syncPlacement(tx, employee.id);
     });
-    const moved = await call<Page>('GET', `user/index?id_number=${employee.idNumber}`);
+    const moved = await call<Page>('GET', `user/index?id_number=${idNumber}`);
     expect(moved.data.data[0]).toMatchObject({ store_id: elsewhere!.storeId, post_id: elsewhere!.postId });
 
     await t.db.transaction(async (tx) => {
@@ -204,7 +207,7 @@ describe('placement', () => {
         .where(and(eq(assignments.employeeId, employee.id), isNull(assignments.endDate)));
       await syncPlacement(tx, employee.id);
     });
-    const left = await call<Page>('GET', `user/index?id_number=${employee.idNumber}`);
+    const left = await call<Page>('GET', `user/index?id_number=${idNumber}`);
     expect(left.data.data[0]).toMatchObject({
       store_id: elsewhere!.storeId,
       department_id: elsewhere!.departmentId,
@@ -228,9 +231,9 @@ describe('GET user/detail and the ID number reveal', () => {
   });
 
   it('reveals the whole number and writes the reveal to the audit log', async () => {
-    const { employee } = await someoneOnStaff();
+    const { employee, idNumber } = await someoneOnStaff();
     const { data } = await call('GET', `user/detail/id-number?id=${employee.id}`);
-    expect(data).toEqual({ id: employee.id, id_number: employee.idNumber });
+    expect(data).toEqual({ id: employee.id, id_number: idNumber });
     const audit = await auditRowsOf(t, 'employee', employee.id);
     expect(audit.map((row) => row.action)).toContain('reveal_id_number');
   });
@@ -238,15 +241,15 @@ describe('GET user/detail and the ID number reveal', () => {
 
 describe('PUT user/update', () => {
   it('changes the profile, keeps the search keys in step and audits it with the number masked', async () => {
-    const { employee } = await someoneOnStaff();
+    const { employee, idNumber } = await someoneOnStaff();
     const body = { ...(await profileOf(employee)), name: '欧阳修远', height: 181 };
     const { code, data } = await call<StaffDetail>('PUT', 'user/update', body);
     expect(code).toBe(200);
-    expect(data).toMatchObject({ name: '欧阳修远', height: 181, id_number: maskIdNumber(employee.idNumber) });
+    expect(data).toMatchObject({ name: '欧阳修远', height: 181, id_number: maskIdNumber(idNumber) });
     const found = await call<Page>('GET', 'user/index?keyword=ouyangxiuyuan');
     expect(found.data.data.map((row) => row.id)).toEqual([employee.id]);
     const [audit] = (await auditRowsOf(t, 'employee', employee.id)).filter((row) => row.action === 'update');
-    expect(JSON.stringify(audit)).not.toContain(employee.idNumber);
+    expect(JSON.stringify(audit)).not.toContain(idNumber);
   });
 
   it('answers 422 with the shared Chinese messages', async () => {
@@ -278,6 +281,25 @@ describe('PUT user/update', () => {
     expect(badMainland).toEqual([{ field: 'id_number', message: messages.idNumberInvalid }]);
   });
 
+  it('seals a changed ID number: the row keeps no plain number, and the search finds the new one', async () => {
+    const { employee, idNumber } = await someoneOnStaff();
+    const passport = await itemOf(DictType.ID_CARD, 'passport');
+    const body = { ...(await profileOf(employee)), id_type_id: passport, id_number: ' e1234567x ' };
+    expect((await call('PUT', 'user/update', body)).code).toBe(200);
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, employee.id));
+    expect(JSON.stringify(row)).not.toMatch(/E1234567X/i);
+    expect(row).toMatchObject({
+      idNumberIndex: t.sealer.blindIndex('E1234567X'),
+      idNumberMasked: 'E12***67X',
+    });
+    expect(t.sealer.open(row!.idNumberSealed)).toBe('E1234567X');
+    const found = await call<Page>('GET', 'user/index?id_number=e1234567X');
+    expect(found.data.data.map((entry) => entry.id)).toEqual([employee.id]);
+    expect((await call<Page>('GET', `user/index?id_number=${idNumber}`)).data.total).toBe(0);
+    const audit = await auditRowsOf(t, 'employee', employee.id);
+    expect(JSON.stringify(audit)).not.toMatch(/E1234567X/i);
+  });
+
   it('refuses a phone or an ID number another employee has (409 on the field), changing nothing', async () => {
     const first = await someoneOnStaff();
     const second = await someoneOnStaff([first.employee.id]);
@@ -287,9 +309,10 @@ describe('PUT user/update', () => {
     });
     expect(phone.code).toBe(409);
     expect(phone.data.errors).toEqual([{ field: 'phone', message: '该手机号码已被在职员工使用' }]);
+    // The unique index is on the blind index, which does not see case or surrounding spaces.
     const number = await call('PUT', 'user/update', {
       ...(await profileOf(first.employee)),
-      id_number: second.employee.idNumber,
+      id_number: ` ${second.idNumber.toLowerCase()} `,
     });
     expect(number.code).toBe(409);
     expect(number.data.errors[0].field).toBe('id_number');
@@ -299,20 +322,57 @@ describe('PUT user/update', () => {
 });
 
 describe('GET user/export', () => {
-  it('streams the filtered directory with masked numbers', async () => {
-    const { storeId } = await someoneOnStaff();
-    const { data } = await call<Page>('GET', `user/index?store_id=${storeId}&limit=1`);
+  /** The sheet's rows as [employee number, ID number]. */
+  async function exported(query: string, authorization: string) {
     const response = await t.app.inject({
       method: 'GET',
-      url: `/api/auth/user/export?store_id=${storeId}`,
-      headers: { authorization: admin },
+      url: `/api/auth/user/export?${query}`,
+      headers: { authorization },
     });
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('员工花名册')!;
-    expect(sheet.rowCount).toBe(data.total + 1);
-    const idColumn = (sheet.getRow(1).values as unknown[]).indexOf('证件号码');
-    expect(String(sheet.getRow(2).getCell(idColumn).value)).toMatch(/^\w{3}\*+\w{3}$/);
+    const header = sheet.getRow(1).values as unknown[];
+    const rows: [string, string][] = [];
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      rows.push([
+        String(row.getCell(header.indexOf('工号')).value),
+        String(row.getCell(header.indexOf('证件号码')).value),
+      ]);
+    });
+    return rows;
+  }
+
+  it('streams the filtered directory with masked numbers to someone who may not reveal them', async () => {
+    await grantPermissions(t, 'staff', ['staff:list:view', 'staff:list:export']);
+    const staff = await t.login('staff');
+    const { data } = await call<Page>('GET', 'user/index?limit=1', undefined, staff);
+    const rows = await exported('', staff);
+    expect(rows).toHaveLength(data.total);
+    expect(data.total).toBeGreaterThan(0);
+    for (const [, idNumber] of rows) expect(idNumber).toMatch(/^\w{3}\*+\w{3}$/);
+  });
+
+  it('gives whole numbers to someone who may reveal them, and writes the export to the audit log', async () => {
+    const { storeId, idNumber } = await someoneOnStaff();
+    const { data } = await call<Page>('GET', `user/index?store_id=${storeId}&limit=1`);
+    const rows = await exported(`store_id=${storeId}`, admin);
+    expect(rows).toHaveLength(data.total);
+    const sealed = await t.db
+      .select({ employeeNo: employees.employeeNo, idNumberSealed: employees.idNumberSealed })
+      .from(employees)
+      .where(eq(employees.mainStoreId, storeId!));
+    expect(new Map(rows)).toEqual(
+      new Map(sealed.map((row) => [row.employeeNo, t.sealer.open(row.idNumberSealed)])),
+    );
+
+    await exported(`id_number=${idNumber}`, admin);
+    const [audit] = await auditRowsOf(t, 'employee', 'export');
+    expect(audit).toMatchObject({
+      action: 'export_id_numbers',
+      after: { id_number: maskIdNumber(idNumber) },
+    });
   });
 });

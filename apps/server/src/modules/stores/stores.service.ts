@@ -1,3 +1,4 @@
+import { mayHold } from '@dealer-hr/shared/departments';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -150,13 +151,13 @@ async function departmentOf(tx: Database, id: number): Promise<DepartmentRecord>
   return row;
 }
 
-/** The chosen district: a region node inside the caller's scope, else 422 on `region_id`. */
+/**
+ * The chosen district: a node a store may sit under (a region, docs/decisions.md) inside the caller's scope,
+ * else 422 on `region_id`, the store's parent.
+ */
 async function regionFor(tx: Database, scope: Scope, id: number): Promise<DepartmentRecord> {
-  const [row] = await tx
-    .select()
-    .from(departments)
-    .where(and(eq(departments.id, id), eq(departments.kind, 'region')));
-  if (!row || !pathInScope(scope, row.path))
+  const [row] = await tx.select().from(departments).where(eq(departments.id, id));
+  if (!row || !mayHold(row.kind, 'store') || !pathInScope(scope, row.path))
     throw validationFailed([{ field: 'region_id', message: storeMessages.regionNotFound }]);
   return row;
 }

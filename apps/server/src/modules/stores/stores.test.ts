@@ -299,6 +299,20 @@ describe('POST /api/auth/store/store', () => {
     );
   });
 
+  it('puts a store node only directly under a region: not under a department, a team or the group', async () => {
+    const parents = await t.db
+      .select({ id: departments.id, kind: departments.kind })
+      .from(departments)
+      .where(sql`${departments.kind} in ('group', 'department', 'team')`);
+    for (const kind of ['group', 'department', 'team']) {
+      const parent = parents.find((row) => row.kind === kind)!;
+      const answer = await call('POST', 'store/store', storeBody({ region_id: parent.id }));
+      expect(fieldErrorsOf(answer), kind).toEqual([
+        { field: 'region_id', message: '区域门店不存在或不在您的数据范围内' },
+      ]);
+    }
+  });
+
   it('answers 409 for a code taken by a store or by a department', async () => {
     const [existing] = await t.db.select({ code: stores.code }).from(stores).limit(1);
     const taken = await call('POST', 'store/store', storeBody({ code: existing!.code }));

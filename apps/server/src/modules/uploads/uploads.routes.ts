@@ -52,6 +52,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
           'is read from the content: JPEG, PNG, WEBP or PDF (a face photo: images only); anything else is ' +
           '422 on `file`. Stored by the SHA-256 of its content.',
         consumes: ['multipart/form-data'],
+        'x-form-fields': { purpose: z.toJSONSchema(z.enum(UPLOAD_PURPOSES)) },
         response: { 200: envelope(uploadAnswer) },
       },
     },

@@ -76,7 +76,7 @@ export async function saveUpload(
       size: file.bytes.length,
       mime,
       // Only shown (download name); kept short and free of path separators.
-      fileName: file.fileName.replace(/[\\/]/g, '_').slice(-120) || 'file',
+      fileName: file.fileName,
       purpose: file.purpose,
       uploadedByUserId: userId,
     })

@@ -274,6 +274,23 @@ describe('/managingpeople/enrollmententry', { timeout: 30_000 }, () => {
     expect(callsTo(calls, 'GET', '/api/auth/draft/delete')).toHaveLength(1);
   });
 
+  it('keeps the ID number out of the personal step’s draft', async () => {
+    const { calls } = api(saved);
+    renderApp('/managingpeople/enrollmententry?id=1');
+    const user = setupUser();
+    await openStep(user, '个人信息');
+    await waitFor(() => expect(screen.getByLabelText('院校')).toHaveValue('北京大学'));
+    await user.type(screen.getByLabelText('院校'), '附中');
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/draft/store')).toHaveLength(1), {
+      timeout: 3000,
+    });
+    const drafted = callsTo(calls, 'POST', '/api/auth/draft/store')[0]!.body as {
+      data: Record<string, unknown>;
+    };
+    expect(drafted.data).toMatchObject({ name: '张三', college: '北京大学附中' });
+    expect(drafted.data).not.toHaveProperty('id_number');
+  });
+
   it('previews the documents with the token, uploads one with its purpose and saves their ids', async () => {
     const { calls } = api(saved, {
       extra: { 'POST /api/auth/upload/file': ok(photo(32, 'id_card_back')) },

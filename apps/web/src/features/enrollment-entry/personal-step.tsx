@@ -75,6 +75,8 @@ function bodyOf(values: PersonalValues): PersonalBody {
 }
 
 const HALF = { xs: 24, sm: 12 };
+/** The server keeps ID numbers sealed (docs/decisions.md): a draft, kept as typed, never holds one. */
+const NOT_DRAFTED = ['id_number'];
 const THIRD = { xs: 24, sm: 12, lg: 8 };
 
 /**
@@ -85,7 +87,9 @@ export function PersonalStep({ entry, editable, onSaved }: StepProps) {
   const { t } = useTranslation('enrollmentEntry');
   const [form] = Form.useForm<PersonalValues>();
   const initialValues = useMemo(() => valuesOf(entry), [entry]);
-  const { restored, onValuesChange, discard } = useFormDraft(form, draftKey(entry, 'personal', editable));
+  const { restored, onValuesChange, discard } = useFormDraft(form, draftKey(entry, 'personal', editable), {
+    exclude: NOT_DRAFTED,
+  });
   const idTypes = useQuery(dictionaryQueryOptions(DictType.ID_CARD));
   const mainland = mainlandIdTypeOf(idTypes.data ?? []);
   const rules = useMemo(() => personalRules(mainland), [mainland]);

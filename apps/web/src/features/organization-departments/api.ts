@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CreatableKind } from '@dealer-hr/shared/departments';
+import type { DepartmentKind } from '@dealer-hr/shared/dictionary-types';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 
-export type DepartmentKind = 'group' | 'region' | 'store' | 'department' | 'team';
 export type DepartmentStatus = 'active' | 'disabled';
-/** Kinds this page creates; store nodes come with their store. */
-export const CREATABLE_KINDS = ['group', 'region', 'department', 'team'] as const;
-export type CreatableKind = (typeof CREATABLE_KINDS)[number];
 
 /** A node of `GET /api/auth/departments/tree`; `children` is absent when empty. */
 export interface DepartmentNode {

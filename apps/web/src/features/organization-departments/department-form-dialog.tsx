@@ -3,10 +3,10 @@ import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@dealer-hr/shared/constants';
+import { DEPARTMENT_LEVELS, type CreatableKind } from '@dealer-hr/shared/departments';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveMutation } from '../../lib/use-save-mutation';
 import {
-  CREATABLE_KINDS,
   createDepartment,
   departmentStaffQuery,
   updateDepartment,
@@ -16,9 +16,9 @@ import {
 } from './api';
 import { CODE_MAX, NAME_MAX, departmentFormRules } from './form-rules';
 
-/** What the dialog does: add beside or under a node, or edit one. */
+/** What the dialog does: add beside or under a node (of `kinds`, those its parent may hold), or edit one. */
 export type FormTarget =
-  | { mode: 'create'; placement: Placement; anchor: DepartmentDetail }
+  | { mode: 'create'; placement: Placement; anchor: DepartmentDetail; kinds: readonly CreatableKind[] }
   | { mode: 'edit'; department: DepartmentDetail };
 
 interface DepartmentFormDialogProps {
@@ -58,8 +58,20 @@ export function DepartmentFormDialog({ target, onClose, onSaved }: DepartmentFor
     if (target.mode === 'edit') {
       const { name, code, sort, status, leader } = target.department;
       form.setFieldsValue({ name, code: code ?? '', sort, status, leader_employee_id: leader?.id ?? null });
+    } else {
+      form.setFieldsValue({
+        kind: target.kinds.includes('department') ? 'department' : target.kinds[0],
+      });
     }
   }, [target, form]);
+  const kindOptions = useMemo(
+    () =>
+      (target?.mode === 'create' ? target.kinds : []).map((kind) => ({
+        value: kind,
+        label: t(`kind.${kind}`),
+      })),
+    [target, t],
+  );
 
   const save = useSaveMutation({
     form,
@@ -108,8 +120,15 @@ export function DepartmentFormDialog({ target, onClose, onSaved }: DepartmentFor
         <Input autoComplete="off" maxLength={CODE_MAX + 10} />
       </Form.Item>
       {!editing && (
-        <Form.Item name="kind" label={t('form.kind')} rules={rules.kind}>
-          <Select options={CREATABLE_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))} />
+        <Form.Item
+          name="kind"
+          label={t('form.kind')}
+          rules={rules.kind}
+          extra={t('form.kindHelp', {
+            levels: DEPARTMENT_LEVELS.map((kind) => t(`kind.${kind}`)).join(' > '),
+          })}
+        >
+          <Select options={kindOptions} />
         </Form.Item>
       )}
       {editing && (

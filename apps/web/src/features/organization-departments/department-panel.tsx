@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Flex, Space, Tag } from 'antd';
+import { App, Button, Card, Descriptions, Flex, Space, Tag, Tooltip } from 'antd';
 import type { DescriptionsProps, TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { DeleteButton } from '../../components/delete-button';
@@ -13,10 +13,12 @@ import {
   departmentStaffQuery,
   type DepartmentDetail,
   type DepartmentNode,
+  type Placement,
   type StaffRow,
 } from './api';
 import { DepartmentFormDialog, type FormTarget } from './department-form-dialog';
 import { MoveDialog } from './move-dialog';
+import { creatableKindsUnder, parentKindOf } from './tree-levels';
 
 interface DepartmentPanelProps {
   id: number;
@@ -66,23 +68,37 @@ export function DepartmentPanel({ id, tree, onChanged }: DepartmentPanelProps) {
       ]
     : [];
 
+  /** Add beside or under the node; a place where no kind fits (under a team) cannot be chosen. */
+  const addButton = (
+    anchor: DepartmentDetail,
+    placement: Placement,
+    label: string,
+    none: string,
+  ): ReactNode => {
+    const kinds = creatableKindsUnder(parentKindOf(tree, anchor, placement));
+    const add = (
+      <Button
+        type="link"
+        size="small"
+        disabled={kinds.length === 0}
+        onClick={() => setFormTarget({ mode: 'create', placement, anchor, kinds })}
+      >
+        {label}
+      </Button>
+    );
+    return kinds.length === 0 ? <Tooltip title={none}>{add}</Tooltip> : add;
+  };
+
   const actions = department && (
     <Space size={0} wrap>
       <Permission name="organization:departments:create">
-        <Button
-          type="link"
-          size="small"
-          onClick={() => setFormTarget({ mode: 'create', placement: 'same', anchor: department })}
-        >
-          {t('actions.addSame')}
-        </Button>
-        <Button
-          type="link"
-          size="small"
-          onClick={() => setFormTarget({ mode: 'create', placement: 'down', anchor: department })}
-        >
-          {t('actions.addDown')}
-        </Button>
+        {addButton(department, 'same', t('actions.addSame'), t('actions.addSameNone'))}
+        {addButton(
+          department,
+          'down',
+          t('actions.addDown'),
+          t('actions.addDownNone', { kind: t(`kind.${department.kind}`) }),
+        )}
       </Permission>
       <Permission name="organization:departments:update">
         <Button type="link" size="small" onClick={() => setFormTarget({ mode: 'edit', department })}>

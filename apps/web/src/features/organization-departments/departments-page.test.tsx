@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, fail, ok, type Routes } from '../../test/mock-api';
 import {
@@ -35,30 +36,30 @@ const node = (
 const tree: DepartmentNode[] = [
   node(1, null, '华驰汽车集团', 'group', [
     node(2, 1, '华东区', 'region', [
-      node(4, 2, '上海浦东宝马4S店', 'store', [node(6, 4, '售后服务部', 'department')]),
+      node(4, 2, '上海浦东宝马4S店', 'store', [
+        node(6, 4, '售后服务部', 'department', [node(7, 6, '机修组', 'team')]),
+      ]),
     ]),
     { ...node(3, 1, '华南区', 'region', [node(5, 3, '广州天河奔驰4S店', 'store')]), status: 'disabled' },
   ]),
 ];
 
-const names = new Map<number, string>([
-  [1, '华驰汽车集团'],
-  [2, '华东区'],
-  [3, '华南区'],
-  [4, '上海浦东宝马4S店'],
-  [5, '广州天河奔驰4S店'],
-  [6, '售后服务部'],
-]);
+const flatten = (nodes: readonly DepartmentNode[]): DepartmentNode[] =>
+  nodes.flatMap((each) => [each, ...flatten(each.children ?? [])]);
 
+/** The detail of a node, with its kind and parent as `tree` has them. */
 function detailOf(id: number): DepartmentDetail {
-  const parentId = id === 1 ? null : id <= 3 ? 1 : id <= 5 ? id - 2 : 4;
+  const nodes = flatten(tree);
+  // A node just created is not in the fixture's tree.
+  const found = nodes.find((each) => each.id === id) ?? node(id, 1, '新部门', 'department');
+  const parent = nodes.find((each) => each.id === found.parent_id);
   return {
     id,
-    name: names.get(id)!,
-    kind: id === 1 ? 'group' : 'department',
+    name: found.name,
+    kind: found.kind,
     code: id === 1 ? 'GROUP' : null,
-    parent: parentId === null ? null : { id: parentId, name: names.get(parentId)! },
-    path_names: [names.get(id)!],
+    parent: parent ? { id: parent.id, name: parent.name } : null,
+    path_names: [found.name],
     leader: id === 1 ? { id: 9, name: '王总' } : null,
     store: null,
     sort: 0,
@@ -232,5 +233,96 @@ describe('/organization/departments', () => {
     await user.click(button(move, '保存'));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/departments/update')).toHaveLength(2));
     expect(callsTo(calls, 'PUT', '/api/auth/departments/update')[1]!.body).toEqual({ id: 2, parent_id: 1 });
+  });
+
+  /** The titles of the options the kind select of `dialog` offers. */
+  async function kindsOffered(user: UserEvent, dialog: HTMLElement): Promise<string[]> {
+    const select = within(dialog).getByLabelText('部门类型');
+    await user.click(select);
+    const dropdown = await waitFor(() => {
+      const list = document.getElementById(select.getAttribute('aria-controls') ?? `${select.id}_list`);
+      const found = list?.closest<HTMLElement>('.ant-select-dropdown');
+      if (!found || found.matches('.ant-select-dropdown-hidden'))
+        throw new Error('the kind select is not open');
+      return found;
+    });
+    return [...dropdown.querySelectorAll('.ant-select-item-option')].map(
+      (option) => option.getAttribute('title') ?? '',
+    );
+  }
+
+  it('offers only the kinds that fit under the parent, and nothing under a team', async () => {
+    const { calls } = api(ALL_BUTTONS, {
+      'POST /api/auth/departments/store/same': ok({ id: 98 }),
+    });
+    renderApp('/organization/departments');
+    const user = setupUser();
+    await screen.findByText('王总', {}, SLOW);
+
+    // Beside the group: only another group stands at the top.
+    await user.click(button(document.body, '新增同级'));
+    let dialog = await dialogTitled('新增「华驰汽车集团」的同级部门');
+    expect(await kindsOffered(user, dialog)).toEqual(['集团']);
+    expect(
+      within(dialog).getByText('只列出按组织层级（集团 > 区域 > 门店 > 部门 > 小组）可设在此处的类型'),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('部门名称'), '第二集团');
+    await user.click(button(dialog, '保存'));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/departments/store/same')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/departments/store/same')[0]!.body).toMatchObject({
+      kind: 'group',
+    });
+
+    // Under a store: departments and teams, never a region or a group.
+    const search = screen.getByPlaceholderText('搜索部门（支持拼音）');
+    await user.type(search, '上海浦东');
+    await user.click(await treeTitle('上海浦东宝马4S店'));
+    await screen.findByText('上海浦东宝马4S店', { selector: '.ant-card-head-title' }, SLOW);
+    await user.click(button(document.body, '新增下级'));
+    dialog = await dialogTitled('新增「上海浦东宝马4S店」的下级部门');
+    expect(await kindsOffered(user, dialog)).toEqual(['部门', '小组']);
+    await user.click(button(dialog, '取消'));
+
+    // A team holds nothing: adding below it cannot even be started.
+    await user.clear(search);
+    await user.type(search, '机修');
+    await user.click(await treeTitle('机修组'));
+    await screen.findByText('机修组', { selector: '.ant-card-head-title' }, SLOW);
+    expect(button(document.body, '新增下级')).toBeDisabled();
+    expect(button(document.body, '新增同级')).toBeEnabled();
+  });
+
+  it('greys out the parents a moved node may not sit under', async () => {
+    api();
+    renderApp('/organization/departments');
+    const user = setupUser();
+    await screen.findByText('王总', {}, SLOW);
+    await user.type(screen.getByPlaceholderText('搜索部门（支持拼音）'), '上海浦东');
+    await user.click(await treeTitle('上海浦东宝马4S店'));
+    await screen.findByText('上海浦东宝马4S店', { selector: '.ant-card-head-title' }, SLOW);
+    await user.click(button(document.body, '移动'));
+    const move = await dialogTitled('移动部门「上海浦东宝马4S店」');
+    const picker = within(move).getByLabelText('上级部门');
+    /** The picker's nodes on show, each with whether it can be chosen. */
+    const choosable = () =>
+      waitFor(() => {
+        const found = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-treenode')].filter(
+          (each) => each.querySelector('.ant-select-tree-title'),
+        );
+        if (found.length === 0) throw new Error('the parent picker is not open');
+        return Object.fromEntries(
+          found.map((each) => [
+            each.querySelector('.ant-select-tree-title')!.textContent,
+            !each.classList.contains('ant-select-tree-treenode-disabled'),
+          ]),
+        );
+      });
+    await user.click(picker);
+    // A store sits only directly under a region.
+    expect(await choosable()).toEqual({ 华驰汽车集团: false, 华东区: true, 华南区: true });
+    // Nor under another store; the store itself (and what lies below it) is out anyway.
+    await user.type(picker, '店');
+    await waitFor(async () => expect(Object.keys(await choosable())).toContain('广州天河奔驰4S店'));
+    expect(await choosable()).toMatchObject({ 上海浦东宝马4S店: false, 广州天河奔驰4S店: false });
   });
 });

@@ -2,11 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Form, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEPARTMENT_LEVELS, levelBreakOf } from '@dealer-hr/shared/departments';
+import type { DepartmentKind } from '@dealer-hr/shared/dictionary-types';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldErrorsOf } from '../../lib/api-client';
 import { moveDepartment, type DepartmentDetail, type DepartmentNode } from './api';
 import { parentRules } from './form-rules';
-import { subtreeIds } from './tree-search';
+import { findNode, subtreeIds } from './tree-search';
 
 interface MoveDialogProps {
   /** The node to move; null when closed. */
@@ -23,16 +25,10 @@ interface TreeOption {
   children?: TreeOption[];
 }
 
-function findNode(nodes: readonly DepartmentNode[], id: number): DepartmentNode | undefined {
-  for (const node of nodes) {
-    if (node.id === id) return node;
-    const found = findNode(node.children ?? [], id);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** Choose a new parent: the node itself and everything below it cannot be chosen (no cycles). */
+/**
+ * Choose a new parent: the node itself and everything below it cannot be chosen (no cycles), nor a node the
+ * moved subtree would break the levels under (a region under a store, a store anywhere but under a region).
+ */
 export function MoveDialog({ department, tree, onClose, onMoved }: MoveDialogProps) {
   const { t } = useTranslation('organizationDepartments');
   const { message } = App.useApp();
@@ -41,10 +37,14 @@ export function MoveDialog({ department, tree, onClose, onMoved }: MoveDialogPro
   const options = useMemo(() => {
     const node = department ? findNode(tree, department.id) : undefined;
     const blocked = node ? subtreeIds(node) : new Set<number>();
+    // Whether the whole moved subtree fits under a parent depends only on that parent's kind.
+    const fits = new Map<DepartmentKind, boolean>(
+      DEPARTMENT_LEVELS.map((kind) => [kind, !node || levelBreakOf(kind, node) === null]),
+    );
     const toOption = (current: DepartmentNode): TreeOption => ({
       value: current.id,
       title: current.name,
-      disabled: blocked.has(current.id),
+      disabled: blocked.has(current.id) || !fits.get(current.kind),
       children: current.children?.map(toOption),
     });
     return tree.map(toOption);
@@ -80,7 +80,14 @@ export function MoveDialog({ department, tree, onClose, onMoved }: MoveDialogPro
       onFinish={(values) => move.mutate(values.parent_id)}
       onCancel={onClose}
     >
-      <Form.Item name="parent_id" label={t('form.parent')} rules={parentRules()}>
+      <Form.Item
+        name="parent_id"
+        label={t('form.parent')}
+        rules={parentRules()}
+        extra={t('form.parentHelp', {
+          levels: DEPARTMENT_LEVELS.map((kind) => t(`kind.${kind}`)).join(' > '),
+        })}
+      >
         <TreeSelect
           treeData={options}
           showSearch

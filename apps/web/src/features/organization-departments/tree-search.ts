@@ -94,6 +94,16 @@ export function flattenTree(nodes: readonly DepartmentNode[]): { node: Departmen
   return rows;
 }
 
+/** The node with this id, wherever it sits in the tree. */
+export function findNode(nodes: readonly DepartmentNode[], id: number): DepartmentNode | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const found = findNode(node.children ?? [], id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The ids of a node and everything below it (a move may not go there). */
 export function subtreeIds(node: DepartmentNode): Set<number> {
   const ids = new Set<number>();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mayHold } from '@dealer-hr/shared/departments';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
+import { planTree } from '../demo';
 import { dictionaries } from './dictionaries';
 import { flattenMenus, menus } from './menus';
 import { headOfficeDepartments, regions, storeDepartments, stores } from './organisation';
@@ -143,6 +145,20 @@ describe('organisation', () => {
       expect(store.openedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(store.address.startsWith(store.city)).toBe(true);
     }
+  });
+
+  it('puts every department of the demo tree under a parent its level may sit under', () => {
+    const { nodes } = planTree();
+    const byId = new Map(nodes.map((node) => [node.id, node]));
+    for (const node of nodes) {
+      const parent = node.parentId ? byId.get(node.parentId)! : null;
+      expect(mayHold(parent?.kind ?? null, node.kind), `${node.name} under ${parent?.name ?? 'the top'}`).toBe(
+        true,
+      );
+    }
+    expect(new Set(nodes.map((node) => node.kind))).toEqual(
+      new Set(['group', 'region', 'store', 'department', 'team']),
+    );
   });
 
   it('has unique department codes', () => {

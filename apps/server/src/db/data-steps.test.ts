@@ -1,0 +1,287 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DictType } from '@dealer-hr/shared/dictionary-types';
+import { maskIdNumber } from '@dealer-hr/shared/id-number';
+import { onboardingMessages } from '@dealer-hr/shared/onboarding';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerOf } from '../test/api';
+import { createTestApp, emptyDatabase, type TestApp } from '../test/app';
+import type { Database } from './client';
+import { dataSteps } from './data-steps';
+import { drafts, employees, onboardingEntries, posts, stores, users } from './schema';
+
+let t: TestApp;
+let admin: string;
+const call = callerOf(() => ({ app: t, authorization: admin }));
+/** Every demo employee's ID number, opened once from the seeded rows. */
+let demoNumbers: Map<number, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  const rows = await t.db
+    .select({ id: employees.id, sealed: employees.idNumberSealed })
+    .from(employees)
+    .orderBy(asc(employees.id));
+  demoNumbers = new Map(rows.map((row) => [row.id, t.sealer.open(row.sealed)]));
+});
+afterAll(() => t.close());
+
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+/**
+ * The columns of every table in the database, found through information_schema rather than listed by hand,
+ * whose raw value holds one of `values` (in any case).
+ */
+async function columnsHolding(db: Database, values: Iterable<string>): Promise<string[]> {
+  const columns = rowsOf<{ table_schema: string; table_name: string; column_name: string }>(
+    await db.execute(sql`
+      select c.table_schema, c.table_name, c.column_name
+      from information_schema.columns c
+      join information_schema.tables t using (table_schema, table_name)
+      where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')
+      order by 1, 2, 3`),
+  );
+  expect(columns.length).toBeGreaterThan(100);
+  // Matched here rather than by the database: one pattern of 600 numbers is slow in PostgreSQL's regex.
+  const pattern = new RegExp([...values].join('|'), 'i');
+  const holding: string[] = [];
+  for (const { table_schema: schema, table_name: table, column_name: column } of columns) {
+    const cells = rowsOf<{ value: string | null }>(
+      await db.execute(
+        sql`select ${sql.identifier(column)}::text as value from ${sql.identifier(schema)}.${sql.identifier(table)}`,
+      ),
+    );
+    if (cells.some((cell) => cell.value !== null && pattern.test(cell.value)))
+      holding.push(`${schema}.${table}.${column}`);
+  }
+  return holding;
+}
+
+/** The columns and indexes of a table, comparable between two databases. */
+async function shapeOf(db: Database, table: string) {
+  return {
+    columns: rowsOf(
+      await db.execute(sql`
+        select column_name, data_type, is_nullable, column_default from information_schema.columns
+        where table_schema = 'public' and table_name = ${table} order by column_name`),
+    ),
+    indexes: rowsOf(
+      await db.execute(sql`
+        select indexname, indexdef from pg_indexes
+        where schemaname = 'public' and tablename = ${table} order by indexname`),
+    ),
+  };
+}
+
+const migrationsDir = () => t.config.MIGRATIONS_DIR;
+
+async function journalOf(dir: string): Promise<{ entries: { tag: string; when: number }[] }> {
+  return JSON.parse(await readFile(path.join(dir, 'meta', '_journal.json'), 'utf8'));
+}
+
+/** A copy of the migrations that ends with `lastTag`: what an older version shipped. */
+async function migrationsUpTo(lastTag: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'dealer-hr-migrations-'));
+  await cp(migrationsDir(), dir, { recursive: true });
+  const journal = await journalOf(dir);
+  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === lastTag) + 1);
+  await writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  return dir;
+}
+
+/**
+ * Migrations 0014 to 0010 undone, with the plain numbers put back: the database an older version left. The
+ * seeded template has no onboarding entries, so theirs only need the column.
+ */
+async function putPlainNumbersBack(db: Database) {
+  const { entries } = await journalOf(migrationsDir());
+  const since = entries.find((entry) => entry.tag === '0010_employee_id_number_sealed')!.when;
+  const values = [...demoNumbers].map(([id, idNumber]) => sql`(${id}::integer, ${idNumber})`);
+  expect(await db.$count(onboardingEntries)).toBe(0);
+  await db.transaction(async (tx) => {
+    // 0014: the cache epochs and their triggers.
+    await tx.execute(sql`drop function raise_cache_epoch() cascade`);
+    await tx.execute(sql`drop table cache_epochs`);
+    await tx.execute(sql`alter table employees add column id_number text`);
+    await tx.execute(sql`
+      update employees as e set id_number = v.id_number
+      from (values ${sql.join(values, sql`, `)}) as v(id, id_number) where e.id = v.id`);
+    await tx.execute(sql`alter table employees alter column id_number set not null`);
+    await tx.execute(sql`drop index employees_id_number_key`);
+    await tx.execute(sql`
+      alter table employees
+      drop column id_number_sealed, drop column id_number_index, drop column id_number_masked`);
+    await tx.execute(
+      sql`create unique index employees_id_number_key on employees using btree (id_type_id, id_number)`,
+    );
+    await tx.execute(
+      sql`create index employees_id_number_search_idx on employees using btree (upper(trim(id_number)))`,
+    );
+
+    await tx.execute(sql`drop index onboarding_open_id_number_key`);
+    await tx.execute(sql`
+      alter table onboarding_entries add column id_number text not null,
+      drop column id_number_sealed, drop column id_number_index, drop column id_number_masked`);
+    await tx.execute(sql`
+      create unique index onboarding_open_id_number_key on onboarding_entries using btree (upper(id_number))
+      where status <> 'approved'`);
+    await tx.execute(sql`delete from drizzle.__drizzle_migrations where created_at >= ${since}`);
+  });
+}
+
+/** An entry as the older version wrote it, with its number in plain text. */
+async function oldEntry(
+  db: Database,
+  entry: { idNumber: string; status: string; employeeId: number | null },
+) {
+  const [place] = await db
+    .select({ storeId: stores.id, departmentId: stores.departmentId, postId: posts.id })
+    .from(stores)
+    .innerJoin(posts, sql`true`)
+    .limit(1);
+  const [{ id }] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into onboarding_entries
+        (status, name, phone, id_type_id, id_number, store_id, department_id, post_id, employee_id,
+         created_by_user_id)
+      values (${entry.status}, '旧入职', '13900001111',
+        (select id from dictionary_items where type_id = ${DictType.ID_CARD} and code = 'passport'),
+        ${entry.idNumber}, ${place!.storeId}, ${place!.departmentId}, ${place!.postId}, ${entry.employeeId},
+        (select id from users where username = 'admin'))
+      returning id`),
+  ) as [{ id: number }];
+  return id;
+}
+
+describe('ID numbers of employees and onboarding entries', () => {
+  it('are in no column of a fresh install in plain text', async () => {
+    expect(demoNumbers.size).toBeGreaterThan(500);
+    expect(await columnsHolding(t.db, demoNumbers.values())).toEqual([]);
+  });
+
+  it('are sealed by the upgrade from plain text, which refuses to go on over two people with one number', async () => {
+    const sealedShapes = [await shapeOf(t.db, 'employees'), await shapeOf(t.db, 'onboarding_entries')];
+    await putPlainNumbersBack(t.db);
+
+    // The database put back is the one migration 0009 leaves, and the scan sees its plain numbers.
+    const older = await emptyDatabase();
+    const olderMigrations = await migrationsUpTo('0009_onboarding');
+    try {
+      await older.database.migrate(olderMigrations);
+      for (const table of ['employees', 'onboarding_entries'])
+        expect(await shapeOf(t.db, table), table).toEqual(await shapeOf(older.database.db, table));
+    } finally {
+      await older.database.close();
+      await older.drop();
+      await rm(olderMigrations, { recursive: true, force: true });
+    }
+    // A hired person's entry keeps their number; a candidate's entry is still open.
+    const [[hiredId, hiredNumber], [first, firstNumber], [second, secondNumber]] = [...demoNumbers].slice(
+      0,
+      3,
+    ) as [[number, string], [number, string], [number, string]];
+    const candidateNumber = 'E87654321';
+    const hiredEntry = await oldEntry(t.db, {
+      idNumber: hiredNumber,
+      status: 'approved',
+      employeeId: hiredId,
+    });
+    const openEntry = await oldEntry(t.db, { idNumber: candidateNumber, status: 'draft', employeeId: null });
+    // Its personal step half typed, the number in the draft.
+    const draftKey = `onboarding:${openEntry}:personal`;
+    await t.db.insert(drafts).values({
+      userId: (await t.db.select().from(users).where(eq(users.username, 'admin')))[0]!.id,
+      formKey: draftKey,
+      data: { name: '旧入职', id_number: candidateNumber, college: '同济大学' },
+    });
+    const everyNumber = [...demoNumbers.values(), candidateNumber];
+    expect(await columnsHolding(t.db, everyNumber)).toEqual([
+      'public.drafts.data',
+      'public.employees.id_number',
+      'public.onboarding_entries.id_number',
+    ]);
+
+    // Two numbers the old unique index told apart (a space) are one person's: the upgrade names them and
+    // changes nothing.
+    await t.db.execute(
+      sql`update employees set id_number = ${` ${secondNumber.toLowerCase()}`} where id = ${first}`,
+    );
+    const upgrade = () => t.database.migrate(migrationsDir(), dataSteps(t.config.DATA_KEY));
+    const numberOf = async (id: number) =>
+      (await t.db.select({ no: employees.employeeNo }).from(employees).where(eq(employees.id, id)))[0]!.no;
+    const named = `employees share an ID number (${await numberOf(first)}, ${await numberOf(second)})`;
+    await expect(upgrade()).rejects.toThrow(named);
+    expect(await columnsHolding(t.db, [secondNumber])).toEqual(['public.employees.id_number']);
+    await t.db.execute(sql`update employees set id_number = ${firstNumber} where id = ${first}`);
+
+    await upgrade();
+    expect([await shapeOf(t.db, 'employees'), await shapeOf(t.db, 'onboarding_entries')]).toEqual(
+      sealedShapes,
+    );
+    const upgraded = await t.db.select().from(employees).orderBy(asc(employees.id));
+    expect(upgraded).toHaveLength(demoNumbers.size);
+    for (const row of upgraded) {
+      const idNumber = demoNumbers.get(row.id)!;
+      expect(t.sealer.open(row.idNumberSealed)).toBe(idNumber);
+      expect(row.idNumberIndex).toBe(t.sealer.blindIndex(idNumber));
+      expect(row.idNumberMasked).toBe(maskIdNumber(idNumber));
+    }
+    const found = await t.db
+      .select({ id: employees.id, index: employees.idNumberIndex })
+      .from(employees)
+      .where(inArray(employees.idNumberIndex, [...demoNumbers.values()].map(t.sealer.blindIndex)));
+    expect(new Map(found.map((row) => [row.index, row.id]))).toEqual(
+      new Map([...demoNumbers].map(([id, idNumber]) => [t.sealer.blindIndex(idNumber), id])),
+    );
+    for (const [entryId, idNumber] of [
+      [hiredEntry, hiredNumber],
+      [openEntry, candidateNumber],
+    ] as const) {
+      const [entry] = await t.db.select().from(onboardingEntries).where(eq(onboardingEntries.id, entryId));
+      expect(t.sealer.open(entry!.idNumberSealed)).toBe(idNumber);
+      expect(entry).toMatchObject({
+        idNumberIndex: t.sealer.blindIndex(idNumber),
+        idNumberMasked: maskIdNumber(idNumber),
+      });
+    }
+    const [draft] = await t.db.select().from(drafts).where(eq(drafts.formKey, draftKey));
+    expect(draft!.data).toEqual({ name: '旧入职', college: '同济大学' });
+    // A second start has nothing left to do.
+    await upgrade();
+    expect(await t.db.select().from(employees).orderBy(asc(employees.id))).toEqual(upgraded);
+
+    // The directory and onboarding work on the upgraded rows, and what they write keeps no number either.
+    const search = await call<{ data: { id: number }[] }>(
+      'GET',
+      `user/index?id_number=${hiredNumber.toLowerCase()}`,
+    );
+    expect(search.data.data.map((row) => row.id)).toEqual([hiredId]);
+    expect((await call('GET', `user/detail/id-number?id=${hiredId}`)).data).toEqual({
+      id: hiredId,
+      id_number: hiredNumber,
+    });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/user/export?id_number=${hiredNumber}`,
+      headers: { authorization: admin },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect((await call('GET', `user/entry/step/detail?id=${openEntry}`)).data).toMatchObject({
+      id_number: candidateNumber,
+    });
+    const again = await call('POST', 'user/entry/step/start', {
+      name: '旧入职',
+      phone: '13900002222',
+      id_type_id: (await t.db.select().from(onboardingEntries).where(eq(onboardingEntries.id, openEntry)))[0]!
+        .idTypeId,
+      id_number: candidateNumber.toLowerCase(),
+      store_id: (await t.db.select().from(stores).limit(1))[0]!.id,
+      post_id: (await t.db.select().from(posts).limit(1))[0]!.id,
+    });
+    expect(again.message).toBe(onboardingMessages.openEntry);
+    expect(await columnsHolding(t.db, everyNumber)).toEqual([]);
+  });
+});

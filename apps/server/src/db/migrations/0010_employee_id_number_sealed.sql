@@ -1,0 +1,3 @@
+ALTER TABLE "employees" ADD COLUMN "id_number_sealed" text;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "id_number_index" text;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "id_number_masked" text;
