@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layerBoundaries from './scripts/eslint/layer-boundaries.js';
+import serverBoundaries from './scripts/eslint/server-boundaries.js';
 
 export default tseslint.config(
   {
@@ -12,7 +13,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { project: { rules: { 'layer-boundaries': layerBoundaries } } },
+    plugins: {
+      project: { rules: { 'layer-boundaries': layerBoundaries, 'server-boundaries': serverBoundaries } },
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -22,6 +25,7 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration in src/config.ts only.' },
       ],
       'project/layer-boundaries': 'error',
+      'project/server-boundaries': 'error',
     },
   },
   {

@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { FileStorage } from './lib/file-storage';
 import type { Sealer } from './lib/sealed-values';
 import type { TokenService } from './lib/tokens';
-import type { ApprovalEngine } from './modules/approvals/engine';
+import type { ApprovalEngine } from './modules/approvals';
 
 /** What every module receives when it is registered: no globals, so tests can build as many apps as they like. */
 export interface AppContext {

@@ -1,30 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
-import { accountRoutes } from './accounts/accounts.routes';
-import { approvalRoutes } from './approvals/approvals.routes';
-import { auditRoutes } from './audit/audit.routes';
-import { meRoutes, sessionRoutes } from './auth/auth.routes';
-import { departmentRoutes } from './departments/departments.routes';
-import { draftRoutes } from './drafts/drafts.routes';
-import { dictionaryRoutes } from './dictionaries/dictionaries.routes';
-import { headcountRoutes } from './headcount/headcount.routes';
-import { healthRoutes } from './health/health.routes';
-import { menuRoutes } from './menus/menus.routes';
-import { messageRoutes } from './messages/messages.routes';
-import { exclusionRoutes } from './mutual-exclusion/exclusion.routes';
-import { postRoutes } from './posts/posts.routes';
-import { prohibitedRoutes } from './prohibited/prohibited.routes';
-import { onboardingRoutes } from './onboarding/onboarding.routes';
-import { orgChartRoutes } from './org-chart/org-chart.routes';
-import { roleRoutes } from './roles/roles.routes';
-import { ssoRoutes } from './sso/sso.routes';
-import { staffRoutes } from './staff/staff.routes';
-import { storeRoutes } from './stores/stores.routes';
-import { uploadRoutes } from './uploads/uploads.routes';
+import { accountRoutes } from './accounts';
+import { approvalRoutes } from './approvals';
+import { auditRoutes } from './audit';
+import { meRoutes, sessionRoutes } from './auth';
+import { departmentRoutes } from './departments';
+import { draftRoutes } from './drafts';
+import { dictionaryRoutes } from './dictionaries';
+import { headcountRoutes } from './headcount';
+import { healthRoutes } from './health';
+import { menuRoutes } from './menus';
+import { messageRoutes } from './messages';
+import { exclusionRoutes } from './mutual-exclusion';
+import { postRoutes } from './posts';
+import { prohibitedRoutes } from './prohibited';
+import { onboardingRoutes } from './onboarding';
+import { orgChartRoutes } from './org-chart';
+import { roleRoutes } from './roles';
+import { ssoRoutes } from './sso';
+import { staffRoutes } from './staff';
+import { storeRoutes } from './stores';
+import { uploadRoutes } from './uploads';
 
 type Module = FastifyPluginAsyncZod<AppContext>;
 
-/** Routes under /api that need no token (api-contract.md "Authentication and session"). */
+/** Routes under /api that need no token (docs/api.md "Session routes"). */
 export const publicModules: Module[] = [healthRoutes, sessionRoutes, ssoRoutes];
 
 /** Routes under /api/auth: each needs a live session, and the permission its route config declares. */

@@ -7,9 +7,9 @@ import { EpochCache } from '../lib/epoch-cache';
 import { auditActorOf, type AuditActor } from '../lib/audit';
 import { forbidden, frozenAccount, tokenExpired, tokenInvalid } from '../lib/errors';
 import type { TokenService } from '../lib/tokens';
-import { canAny, loadAccess, type Access, type RoutePermission } from '../modules/access/access.service';
-import { loadScope, type Scope, type ScopeOptions } from '../modules/access/scope';
-import { survivesPageClose } from '../modules/auth/session.service';
+import { canAny, loadAccess, type Access, type RoutePermission } from '../core/access';
+import { loadScope, type Scope, type ScopeOptions } from '../core/scope';
+import { survivesPageClose } from '../core/sessions';
 
 export interface AuthContext {
   userId: number;

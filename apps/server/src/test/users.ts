@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { assignments, departments, employees, menus, roleMenus, roles, userRoles, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { openMainAssignmentOf } from '../modules/access/scope';
+import { openMainAssignmentOf } from '../core/scope';
 import type { TestApp } from './app';
 
 const PASSWORD = 'Test@2026-pass';

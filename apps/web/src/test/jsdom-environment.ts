@@ -1,4 +1,4 @@
-import { builtinEnvironments, type Environment } from 'vitest/environments';
+import { builtinEnvironments, type Environment } from 'vitest/runtime';
 
 /**
  * jsdom, plus one thing after its teardown. React 19.2's development build reads `window.event` at the start

@@ -49,7 +49,7 @@ export const employees = pgTable(
     faceUrl: text(),
     /**
      * Where the person works: the department, store and post of their open main assignment, or of the last
-     * one once they have left. Derived from the assignments (modules/staff/placement.ts keeps it in step in
+     * one once they have left. Derived from the assignments (modules/employment keeps it in step in
      * the same transaction) so that the directory filters and scopes 100 000 people by plain indexed columns.
      */
     mainDepartmentId: integer().references((): AnyPgColumn => departments.id),

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { dictionaryItems, dictionaryTypes, menus, roleMenus, roles, userRoles, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
-import { withAncestors } from '../../modules/access/access.service';
+import { withAncestors } from '../../core/access';
 import { dictionaries } from './data/dictionaries';
 import { menus as menuSeeds, type MenuSeed } from './data/menus';
 import { roles as roleSeeds } from './data/roles';

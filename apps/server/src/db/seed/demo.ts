@@ -279,7 +279,7 @@ export async function seedDemo(db: Database, demoPassword: string, sealer: Seale
     assignment: Omit<AssignmentRow, 'employeeId' | 'isMain' | 'startDate'>,
     postCode: string,
   ) => {
-    // Each demo person holds one main post, so where they work is that post (modules/staff/placement.ts).
+    // Each demo person holds one main post, so where they work is that post (modules/employment).
     staff.push({
       ...employee,
       mainDepartmentId: assignment.departmentId,

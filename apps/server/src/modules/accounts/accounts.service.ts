@@ -19,8 +19,9 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { onUniqueViolation } from '../../lib/pg-errors';
-import { loadAccess, withAncestors, type MenuRow } from '../access/access.service';
-import { inScope, openMainAssignmentOf, type Scope } from '../access/scope';
+import { loadAccess, withAncestors, type MenuRow } from '../../core/access';
+import { inScope, openMainAssignmentOf, type Scope } from '../../core/scope';
+import { openAccount } from '../employment';
 import type {
   AccessAnswer,
   AccountRow,
@@ -242,33 +243,20 @@ export async function createAccount(
   const passwordHash = await hashPassword(body.password);
   // Another request may take the username or open this employee's account in between.
   return onUniqueViolation(takenMeanwhile, () =>
-    db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(users)
-        .values({
+    db.transaction((tx) =>
+      openAccount(
+        tx,
+        actor,
+        {
+          employeeId: employee.id,
           username: body.username,
           passwordHash,
           name: employee.name,
-          employeeId: employee.id,
           isSale: body.is_sale,
-        })
-        .returning();
-      const row = account!;
-      await writeAudit(tx, actor, {
-        entity: 'user',
-        entityId: row.id,
-        action: 'create',
-        after: {
-          id: row.id,
-          username: row.username,
-          name: row.name,
-          employeeId: row.employeeId,
-          isSale: row.isSale,
-          status: row.status,
         },
-      });
-      return { id: row.id, username: row.username };
-    }),
+        { taken: takenMeanwhile },
+      ),
+    ),
   );
 }
 

@@ -19,7 +19,7 @@ import { callerOf, fieldErrorsOf, type Answer } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { lastAuditOf } from '../../test/audit';
 import { grantPermissions, mainPostOf, userIdOf, userWith } from '../../test/users';
-import { openMainAssignmentOf } from '../access/scope';
+import { openMainAssignmentOf } from '../../core/scope';
 import type { AccessAnswer, AccountRow, EmployeeOption, FilterOptions } from './accounts.schemas';
 
 let t: TestApp;

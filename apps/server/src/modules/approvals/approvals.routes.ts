@@ -4,8 +4,8 @@ import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
 import { forbidden } from '../../lib/errors';
-import { can } from '../access/access.service';
-import { assertInScope } from '../access/scope';
+import { can } from '../../core/access';
+import { assertInScope } from '../../core/scope';
 import { actor, signedInActorOf } from '../../plugins/auth';
 import {
   approverOptions,

@@ -16,7 +16,7 @@ import {
 import type { AuditActor } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { onUniqueViolation } from '../../lib/pg-errors';
-import { notify } from '../messages/messages.service';
+import { notify } from '../messages';
 import { approversOf, loadApproverDirectory } from './approvers';
 
 export type ApprovalInstance = typeof approvalInstances.$inferSelect;

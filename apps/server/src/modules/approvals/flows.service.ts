@@ -16,7 +16,7 @@ import { writeAudit, type AuditActor } from '../../lib/audit';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { likeContains, offsetOf, type Paging } from '../../lib/paging';
 import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
-import { accountNameOf } from '../accounts/account-name';
+import { accountNameOf } from '../../core/account-name';
 import { approversOf, loadApproverDirectory } from './approvers';
 import { flowMessages, type flowGap, type flowRow, type FlowStoreBody } from './approvals.schemas';
 

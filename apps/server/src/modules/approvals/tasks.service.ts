@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { likeContains, offsetOf, type Paging } from '../../lib/paging';
-import { accountNameOf } from '../accounts/account-name';
+import { accountNameOf } from '../../core/account-name';
 import { engineMessages } from './engine';
 import type { instanceDetail, taskRow, TaskScope } from './approvals.schemas';
 

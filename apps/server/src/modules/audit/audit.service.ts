@@ -11,7 +11,7 @@ import {
   type AuditListQuery,
   type AuditRow,
 } from './audit.schemas';
-import { accountNameOf } from '../accounts/account-name';
+import { accountNameOf } from '../../core/account-name';
 
 /** Keys of the recorded values, both sides, sorted (jsonb_object_keys only takes objects). */
 const changedFields = sql<string[]>`array(

@@ -1,34 +1,21 @@
 import { ErrorCode } from '@dealer-hr/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { AppError, rateLimited } from '../../lib/errors';
 import { LoginThrottle, retryMessage } from '../../lib/login-throttle';
 import { envelope, ok } from '../../lib/envelope';
 import type { AppContext } from '../../app-context';
 import { actor, bearerToken } from '../../plugins/auth';
-import { casLogoutUrlOf } from '../sso/sso.settings';
-import { loginBody, logoutAnswer, logoutBody, tokenAnswer, userInfo } from './auth.schemas';
+import { casLogoutUrlOf } from '../sso';
+import { loginBody, logoutAnswer, logoutBody, userInfo } from './auth.schemas';
 import { login, userInfo as loadUserInfo } from './auth.service';
 import {
+  clientOf,
   closeSession,
   markClosing,
   refreshSession,
-  type ClientInfo,
-  type SessionOptions,
-} from './session.service';
-
-/** How long the sessions of this app live and where sales-only users go. */
-export const sessionOptionsOf = (config: Config): SessionOptions => ({
-  refreshTtlSeconds: config.REFRESH_TTL,
-  salesLinkUrl: config.SALES_LINK_URL,
-  pageCloseGraceSeconds: config.PAGE_CLOSE_GRACE,
-});
-
-export const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
+  sessionOptionsOf,
+  tokenAnswer,
+} from '../../core/sessions';
 
 /** Public session routes: POST /api/login, /api/refresh and /api/logout. */
 export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, tokens, config }) => {

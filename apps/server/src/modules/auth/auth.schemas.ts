@@ -7,12 +7,6 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const tokenAnswer = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-});
-
 export const postEntry = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -4,10 +4,10 @@ import { assignments, departments, employees, posts, stores, users } from '../..
 import { notFound, validationFailed } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
-import type { Access } from '../access/access.service';
+import type { Access } from '../../core/access';
 import type { UserInfo } from '@dealer-hr/shared';
 import type { LoginBody } from './auth.schemas';
-import { openSession, type ClientInfo, type SessionOptions, type TokenAnswer } from './session.service';
+import { openSession, type ClientInfo, type SessionOptions, type TokenAnswer } from '../../core/sessions';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignments, auditLogs, departments, stores } from '../../db/schema';
+import { assignments, auditLogs, departments, employees, stores } from '../../db/schema';
 import { callerOf, fieldErrorsOf, type Answer } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { grantPermissions, mainPostOf } from '../../test/users';
@@ -302,6 +302,14 @@ describe('PUT departments/update', () => {
       .where(and(isNull(assignments.endDate), sql`${departments.path} like ${`${movedRoot.path}%`}`));
     expect(open.length).toBeGreaterThan(0);
     expect(open.every((row) => row.storeId === store!.id)).toBe(true);
+    // The directory's placement follows: the people there now work in the store the subtree moved into.
+    const placed = await t.db
+      .select({ mainStoreId: employees.mainStoreId })
+      .from(employees)
+      .innerJoin(departments, eq(departments.id, employees.mainDepartmentId))
+      .where(and(ne(employees.status, 'resigned'), sql`${departments.path} like ${`${movedRoot.path}%`}`));
+    expect(placed.length).toBeGreaterThan(0);
+    expect(placed.every((row) => row.mainStoreId === store!.id)).toBe(true);
     const [audit] = await t.db
       .select()
       .from(auditLogs)

@@ -8,8 +8,9 @@ import { conflict, forbidden, notFound, validationFailed } from '../../lib/error
 import { offsetOf } from '../../lib/paging';
 import { nestByParent } from '../../lib/tree';
 import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
-import { pathInScope, type Scope } from '../access/scope';
-import { idsOfPath, nodeColumns, underPath } from './department-tree';
+import { pathInScope, type Scope } from '../../core/scope';
+import { idsOfPath, nodeColumns, underPath } from '../../core/department-tree';
+import { restoreOpenAssignments } from '../employment';
 import {
   departmentMessages as messages,
   type ChildRow,
@@ -392,15 +393,15 @@ async function followMove(tx: Database, newPrefix: string): Promise<void> {
       row.id,
     ]),
   );
-  for (const node of moved) {
-    const storeNode = idsOfPath(node.path)
-      .reverse()
-      .find((id) => storeByNode.has(id));
-    await tx
-      .update(assignments)
-      .set({ storeId: storeNode === undefined ? null : storeByNode.get(storeNode)! })
-      .where(and(eq(assignments.departmentId, node.id), isNull(assignments.endDate)));
-  }
+  await restoreOpenAssignments(
+    tx,
+    moved.map((node) => {
+      const storeNode = idsOfPath(node.path)
+        .reverse()
+        .find((id) => storeByNode.has(id));
+      return { departmentId: node.id, storeId: storeNode === undefined ? null : storeByNode.get(storeNode)! };
+    }),
+  );
 }
 
 /** Rename, recode, new leader, sort, status, and a move under another parent that keeps the levels. */

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { departments } from '../../db/schema';
-import { pathInScope, type Scope } from '../access/scope';
+import { pathInScope, type Scope } from '../../core/scope';
 import { nestByParent } from '../../lib/tree';
-import { nodeColumns } from './department-tree';
+import { nodeColumns } from '../../core/department-tree';
 import type { DepartmentNode } from './departments.schemas';
 
 /**

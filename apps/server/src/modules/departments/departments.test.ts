@@ -4,7 +4,7 @@ import { assignments, departments, users } from '../../db/schema';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { mainPostOf, userWith } from '../../test/users';
-import { inScope, loadScope } from '../access/scope';
+import { inScope, loadScope } from '../../core/scope';
 import type { DepartmentNode } from './departments.schemas';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { assignments, departments, headcountPlans, posts, stores } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { notFound, validationFailed } from '../../lib/errors';
-import { inScope, pathInScope, type Scope } from '../access/scope';
+import { inScope, pathInScope, type Scope } from '../../core/scope';
 import {
   headcountMessages,
   type GridRow,

@@ -7,7 +7,7 @@ import { departments, posts, stores } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { AppError, validationFailed } from '../../lib/errors';
 import { xlsxStream } from '../../lib/xlsx';
-import { pathInScope, type Scope } from '../access/scope';
+import { pathInScope, type Scope } from '../../core/scope';
 import {
   headcountMessages,
   MAX_CELLS,

@@ -7,7 +7,7 @@ import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { nestByParent } from '../../lib/tree';
-import type { Access, MenuRow } from '../access/access.service';
+import type { Access, MenuRow } from '../../core/access';
 import {
   menuLabels,
   type AdminMenuNode,

@@ -1,29 +1,15 @@
 import { onboardingMessages } from '@dealer-hr/shared/onboarding';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { assignments, employees, onboardingEntries, users } from '../../db/schema';
+import { onboardingEntries } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
-import { onUniqueViolation } from '../../lib/pg-errors';
 import { pinyinKeys } from '../../lib/pinyin';
 import type { Sealer } from '../../lib/sealed-values';
-import type { ApprovalBusiness, ApprovalInstance, Decision } from '../approvals/engine';
-import { syncPlacement } from '../staff/placement';
-import { auditedEmployee, employeeTaken } from '../staff/staff.service';
+import type { ApprovalBusiness, ApprovalInstance, Decision } from '../approvals';
+import { employeeTaken, hire, openAccount, rehire, startAssignment } from '../employment';
 import { assertHireable, employeeWithIdNumber } from './onboarding.checks';
 import { candidateOf, INDUCTION, type OnboardingEntry } from './onboarding.service';
-
-/** The next employee number (E + six or more digits); a transaction lock keeps two approvals from taking one. */
-async function nextEmployeeNo(tx: Database): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('employees.employee_no'))`);
-  const [row] = await tx
-    .select({
-      last: sql<number>`coalesce(max(substring(${employees.employeeNo} from 2)::int), 100000)`,
-    })
-    .from(employees)
-    .where(sql`${employees.employeeNo} ~ '^E[0-9]{6,9}$'`);
-  return `E${Number(row!.last) + 1}`;
-}
 
 async function lockedEntry(tx: Database, instance: ApprovalInstance): Promise<OnboardingEntry> {
   const [entry] = await tx
@@ -95,59 +81,34 @@ async function completeOnboarding(
   const fields = employeeFieldsOf(entry, entry.documents.face);
   const rehired = await employeeWithIdNumber(tx, sealer, candidate.idNumber);
 
-  const [employee] = await onUniqueViolation(accountTaken, async () =>
-    rehired
-      ? tx.update(employees).set(fields).where(eq(employees.id, rehired.id)).returning()
-      : tx
-          .insert(employees)
-          .values({ ...fields, employeeNo: await nextEmployeeNo(tx) })
-          .returning(),
-  );
-  await writeAudit(tx, decision.actor, {
-    entity: 'employee',
-    entityId: employee!.id,
-    action: rehired ? 'rehire' : 'create',
-    after: auditedEmployee(employee!),
-  });
-
-  await tx.insert(assignments).values({
-    employeeId: employee!.id,
+  const employee = rehired
+    ? await rehire(tx, decision.actor, rehired.id, fields, accountTaken)
+    : await hire(tx, decision.actor, fields, accountTaken);
+  await startAssignment(tx, {
+    employeeId: employee.id,
     departmentId: entry.departmentId,
     storeId: entry.storeId,
     postId: entry.postId,
     isMain: true,
     startDate: contract.entry_date,
   });
-  await syncPlacement(tx, employee!.id);
-
-  const account = {
-    username: contract.username,
-    passwordHash: entry.passwordHash!,
-    name: entry.name,
-    isSale: contract.is_sale,
-    status: 'active' as const,
-    frozenReason: null,
-    frozenAt: null,
-    deletedAt: null,
-  };
-  const [user] = await onUniqueViolation(accountTaken, () =>
-    tx
-      .insert(users)
-      .values({ ...account, employeeId: employee!.id })
-      // A rehired person's old account opens again with the new name and password.
-      .onConflictDoUpdate({ target: users.employeeId, set: account })
-      .returning({ id: users.id, username: users.username }),
+  await openAccount(
+    tx,
+    decision.actor,
+    {
+      employeeId: employee.id,
+      username: contract.username,
+      passwordHash: entry.passwordHash!,
+      name: entry.name,
+      isSale: contract.is_sale,
+    },
+    // A rehired person's old account opens again with the new name and password.
+    { reopen: true, taken: accountTaken },
   );
-  await writeAudit(tx, decision.actor, {
-    entity: 'user',
-    entityId: user!.id,
-    action: 'create',
-    after: { id: user!.id, username: user!.username, employeeId: employee!.id, isSale: contract.is_sale },
-  });
 
   await tx
     .update(onboardingEntries)
-    .set({ status: 'approved', employeeId: employee!.id, approvedAt: new Date() })
+    .set({ status: 'approved', employeeId: employee.id, approvedAt: new Date() })
     .where(and(eq(onboardingEntries.id, entry.id), eq(onboardingEntries.status, 'pending')));
   await writeAudit(tx, decision.actor, { entity: 'onboarding', entityId: entry.id, action: 'approve' });
 }

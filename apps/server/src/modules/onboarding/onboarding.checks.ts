@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { employees, onboardingEntries } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { Sealer } from '../../lib/sealed-values';
-import { checkPlacement } from '../mutual-exclusion/exclusion.service';
-import { findListed } from '../prohibited/prohibited.service';
+import { checkPlacement } from '../mutual-exclusion';
+import { findListed } from '../prohibited';
 
 /** The person and the place an onboarding is for, as the refusal checks read them. */
 export interface Candidate {

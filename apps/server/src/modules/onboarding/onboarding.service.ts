@@ -45,13 +45,13 @@ import {
   withMaskedIdNumber,
   type Sealer,
 } from '../../lib/sealed-values';
-import { accountNameOf } from '../accounts/account-name';
-import { inScope, pathInScope, type Scope } from '../access/scope';
-import type { ApprovalEngine } from '../approvals/engine';
-import { wasSentTask } from '../approvals/tasks.service';
-import { underPath } from '../departments/department-tree';
-import { uploadAnswerOf } from '../uploads/uploads.service';
-import { assertDictionaryItems } from '../staff/staff.service';
+import { accountNameOf } from '../../core/account-name';
+import { inScope, pathInScope, type Scope } from '../../core/scope';
+import type { ApprovalEngine } from '../approvals';
+import { wasSentTask } from '../approvals';
+import { underPath } from '../../core/department-tree';
+import { uploadAnswerOf } from '../uploads';
+import { assertPersonDictionaryItems } from '../employment';
 import { assertHireable, employeeWithIdNumber, type Candidate } from './onboarding.checks';
 import type {
   ContractStep,
@@ -337,7 +337,7 @@ export async function startOnboarding(
 ): Promise<OnboardingDetail> {
   const id = await db.transaction(async (tx) => {
     const store = await placeOf(tx, scope, body.store_id, body.post_id);
-    const idTypeCode = await assertDictionaryItems(tx, { id_type_id: body.id_type_id });
+    const idTypeCode = await assertPersonDictionaryItems(tx, { id_type_id: body.id_type_id });
     const { idNumber } = checkedIdentity(idTypeCode, body.id_number, null);
     const candidate = {
       idNumber,
@@ -374,7 +374,7 @@ export async function startOnboarding(
 }
 
 async function savePersonal(tx: Database, sealer: Sealer, entry: OnboardingEntry, step: PersonalStep) {
-  const idTypeCode = await assertDictionaryItems(tx, step);
+  const idTypeCode = await assertPersonDictionaryItems(tx, step);
   const { idNumber, birthDate } = checkedIdentity(idTypeCode, step.id_number, step.birth_date ?? null);
   // A corrected name, phone or ID number is a different person for the checks start made.
   await assertHireable(tx, sealer, { ...candidateOf(sealer, entry), idNumber, phone: step.phone });
@@ -466,7 +466,7 @@ async function saveContract(
     );
   if (!department)
     throw validationFailed([{ field: 'department_id', message: onboardingMessages.departmentOutsideStore }]);
-  await assertDictionaryItems(tx, { employee_type_id: step.employee_type_id });
+  await assertPersonDictionaryItems(tx, { employee_type_id: step.employee_type_id });
   if (step.password === undefined && entry.passwordHash === null)
     throw validationFailed([{ field: 'password', message: messages.passwordRequired }]);
   const [namesake] = await tx

@@ -3,8 +3,8 @@ import type { Database } from '../../db/client';
 import { assignments, departments, employees, headcountPlans, stores } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { nestByParent } from '../../lib/tree';
-import { pathInScope, type Scope } from '../access/scope';
-import { idsOfPath, nodeColumns, underPath } from '../departments/department-tree';
+import { pathInScope, type Scope } from '../../core/scope';
+import { idsOfPath, nodeColumns, underPath } from '../../core/department-tree';
 import type { ChartNode } from './org-chart.schemas';
 
 /** Department kinds that carry a headcount plan: a store's own, or the sum of the stores below. */

@@ -1,4 +1,4 @@
-import type { ApprovalBusiness } from '../approvals/engine';
+import type { ApprovalBusiness } from '../approvals';
 import { PROHIBITED_DISMISS, settleDismissal } from './prohibited.service';
 
 /** A dismissal from the prohibited list waits for its flow; the outcome lifts the entry or puts it back. */

@@ -15,8 +15,8 @@ import { createdWithin } from '../../lib/day-range';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { sealedIdNumber, type Sealer } from '../../lib/sealed-values';
-import { accountNameOf } from '../accounts/account-name';
-import type { ApprovalEngine } from '../approvals/engine';
+import { accountNameOf } from '../../core/account-name';
+import type { ApprovalEngine } from '../approvals';
 import type {
   ProhibitedChangeBody,
   ProhibitedDismissBody,

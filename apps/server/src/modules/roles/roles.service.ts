@@ -8,7 +8,6 @@ import {
   posts,
   roleMenus,
   roles,
-  sessions,
   userRoles,
   users,
 } from '../../db/schema';
@@ -16,8 +15,9 @@ import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
-import type { Access } from '../access/access.service';
-import { openMainAssignmentOf, pathInScope, type Scope } from '../access/scope';
+import type { Access } from '../../core/access';
+import { openMainAssignmentOf, pathInScope, type Scope } from '../../core/scope';
+import { freezeAccount, thawAccount } from '../employment';
 import {
   roleLabels,
   type FreezeBody,
@@ -445,24 +445,8 @@ export async function freezeUser(
     if (user.id === actor.userId) throw conflict('不能冻结自己的账号');
     if (isSeededAdmin(user)) throw conflict('不能冻结系统管理员账号');
     if (user.status === 'frozen') throw conflict('该账号已被冻结');
-    const now = new Date();
-    await tx
-      .update(users)
-      .set({ status: 'frozen', frozenReason: body.reason, frozenAt: now })
-      .where(eq(users.id, user.id));
-    const ended = await tx
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: 'frozen' })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    await writeAudit(tx, actor, {
-      entity: 'user',
-      entityId: user.id,
-      action: 'freeze',
-      before: { status: user.status, frozenReason: user.frozenReason },
-      after: { status: 'frozen', frozenReason: body.reason, revokedSessions: ended.length },
-    });
-    return { id: user.id, status: 'frozen', frozenReason: body.reason, revokedSessions: ended.length };
+    const revokedSessions = await freezeAccount(tx, actor, user, body.reason);
+    return { id: user.id, status: 'frozen', frozenReason: body.reason, revokedSessions };
   });
 }
 
@@ -476,17 +460,7 @@ export async function thawUser(
   return db.transaction(async (tx) => {
     const user = await lockUserInScope(tx, scope, body.id);
     if (user.status !== 'frozen') throw conflict('该账号未被冻结');
-    await tx
-      .update(users)
-      .set({ status: 'active', frozenReason: null, frozenAt: null })
-      .where(eq(users.id, user.id));
-    await writeAudit(tx, actor, {
-      entity: 'user',
-      entityId: user.id,
-      action: 'thaw',
-      before: { status: user.status, frozenReason: user.frozenReason },
-      after: { status: 'active', frozenReason: null, thawReason: body.reason },
-    });
+    await thawAccount(tx, actor, user, body.reason);
     return { id: user.id, status: 'active', frozenReason: null, revokedSessions: 0 };
   });
 }

@@ -11,7 +11,7 @@ import {
   type SessionOptions,
   type TokenAnswer,
   type UserRow,
-} from '../auth/session.service';
+} from '../../core/sessions';
 import { validateServiceTicket } from './cas.client';
 import { OAuthClient } from './oauth.client';
 import type { CasLoginBody, CodeLoginBody } from './sso.schemas';

@@ -4,7 +4,7 @@ import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
 import { sendXlsx, sheetColumnsOf, sheetRowsOf, xlsxStream } from '../../lib/xlsx';
 import { actor } from '../../plugins/auth';
-import { canAny } from '../access/access.service';
+import { canAny } from '../../core/access';
 import {
   revealedIdNumber,
   staffDetail as staffDetailSchema,

@@ -32,14 +32,6 @@ export const staffLabels = {
   workUserId: '企业微信账号',
 } as const;
 
-export const staffMessages = {
-  notFound: '员工不存在',
-  phoneTaken: '该手机号码已被在职员工使用',
-  idNumberTaken: '该证件号码已被其他员工使用',
-  workUserTaken: '该企业微信账号已被其他员工使用',
-  birthDateMismatch: '出生日期与身份证号码不一致',
-} as const;
-
 const zId = (label: string) => zRequiredSelect(label) as z.ZodType<number, unknown>;
 export const staffListQuery = z
   .object({

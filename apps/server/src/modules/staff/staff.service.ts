@@ -1,4 +1,3 @@
-import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { birthDateFromMainlandId, isValidMainlandId, maskIdNumber } from '@dealer-hr/shared/id-number';
 import { messages } from '@dealer-hr/shared/rules';
 import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -6,31 +5,19 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { assignments, departments, dictionaryItems, employees, posts, stores, users } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
-import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { notFound, validationFailed } from '../../lib/errors';
 import { likeContains, likePrefix, offsetOf } from '../../lib/paging';
-import { onUniqueViolation } from '../../lib/pg-errors';
 import { pinyinKeys } from '../../lib/pinyin';
-import {
-  normaliseIdentifier,
-  sealedIdNumber,
-  withMaskedIdNumber,
-  type Sealer,
-} from '../../lib/sealed-values';
-import { assertInScope, inScope, type Scope } from '../access/scope';
-import { underPath } from '../departments/department-tree';
-import {
-  staffMessages,
-  type StaffDetail,
-  type StaffListQuery,
-  type StaffRow,
-  type StaffUpdateBody,
-} from './staff.schemas';
-
-type Employee = typeof employees.$inferSelect;
+import { normaliseIdentifier, sealedIdNumber, type Sealer } from '../../lib/sealed-values';
+import { assertInScope, inScope, type Scope } from '../../core/scope';
+import { underPath } from '../../core/department-tree';
+import { assertPersonDictionaryItems, updatePerson } from '../employment';
+import { staffMessages } from '@dealer-hr/shared/staff';
+import { type StaffDetail, type StaffListQuery, type StaffRow, type StaffUpdateBody } from './staff.schemas';
 
 const employeeTypes = alias(dictionaryItems, 'employee_types');
 
-/** Employees with the names of where they work (the placement columns kept by placement.ts). */
+/** Employees with the names of where they work (the placement columns kept by the employment service). */
 /** What a list row shows of the employee: a page reads these, not the sealed number or the whole profile. */
 const listedColumns = {
   id: employees.id,
@@ -291,66 +278,6 @@ export async function auditIdNumberExport(db: Database, actor: AuditActor, query
   });
 }
 
-/** What the audit log keeps of an employee: the ID number masked, never sealed or indexed. */
-export const auditedEmployee = (employee: Employee) => {
-  const {
-    namePinyin: _pinyin,
-    nameInitials: _initials,
-    createdAt: _created,
-    updatedAt: _updated,
-    ...fields
-  } = employee;
-  return withMaskedIdNumber(fields);
-};
-
-/** Dictionary ids of the form: each must be an item of its dictionary (else 422 on the field). */
-const dictionaryFields = [
-  ['id_type_id', DictType.ID_CARD],
-  ['ethnicity_id', DictType.ETHNICITY],
-  ['marital_status_id', DictType.MARITAL_STATUS],
-  ['education_id', DictType.EDUCATION],
-  ['region_id', DictType.REGION],
-  ['employee_type_id', DictType.EMPLOYEE_TYPE],
-  ['has_license_id', DictType.HAS_LICENSE],
-] as const;
-
-type DictionaryFieldValues = Partial<Record<(typeof dictionaryFields)[number][0], number | null | undefined>>;
-
-/** Checks every dictionary id of a form; answers the code of its ID type (`mainland`...), if it has one. */
-export async function assertDictionaryItems(
-  tx: Database,
-  body: DictionaryFieldValues,
-): Promise<string | null> {
-  const ids = dictionaryFields
-    .map(([field]) => body[field])
-    .filter((value): value is number => typeof value === 'number');
-  const items = await tx
-    .select({ id: dictionaryItems.id, typeId: dictionaryItems.typeId, code: dictionaryItems.code })
-    .from(dictionaryItems)
-    .where(inArray(dictionaryItems.id, ids));
-  const errors = dictionaryFields
-    .filter(([field, typeId]) => {
-      const value = body[field];
-      return typeof value === 'number' && !items.some((item) => item.id === value && item.typeId === typeId);
-    })
-    .map(([field]) => ({ field, message: '选项不存在' }));
-  if (errors.length > 0) throw validationFailed(errors);
-  return items.find((item) => item.id === body.id_type_id)?.code ?? null;
-}
-
-/** The unique indexes of employees, as the field and message a refused update answers with. */
-const uniqueFields: Record<string, { field: string; message: string }> = {
-  employees_active_phone_key: { field: 'phone', message: staffMessages.phoneTaken },
-  employees_id_number_key: { field: 'id_number', message: staffMessages.idNumberTaken },
-  employees_work_user_key: { field: 'work_user_id', message: staffMessages.workUserTaken },
-};
-
-/** A unique index of employees that refused a write, as the 409 naming its field. */
-export const employeeTaken = (constraint: string | undefined) => {
-  const { field, message } = uniqueFields[constraint ?? ''] ?? { field: 'id', message: '数据冲突' };
-  return conflict(message, { errors: [{ field, message }] });
-};
-
 /** `PUT user/update`: the profile with the shared rules; phone and ID number stay unique. */
 export async function updateStaff(
   db: Database,
@@ -362,7 +289,7 @@ export async function updateStaff(
   await db.transaction(async (tx) => {
     await visibleEmployee(tx, scope, body.id);
     const [before] = await tx.select().from(employees).where(eq(employees.id, body.id)).for('update');
-    const idType = await assertDictionaryItems(tx, body);
+    const idType = await assertPersonDictionaryItems(tx, body);
     const idNumber =
       body.id_number === undefined
         ? sealer.open(before!.idNumberSealed)
@@ -374,39 +301,26 @@ export async function updateStaff(
       birthDate = birthDateFromMainlandId(idNumber);
     }
     const keys = pinyinKeys(body.name);
-    const [after] = await onUniqueViolation(employeeTaken, () =>
-      tx
-        .update(employees)
-        .set({
-          name: body.name,
-          namePinyin: keys.pinyin,
-          nameInitials: keys.initials,
-          phone: body.phone,
-          email: body.email,
-          gender: body.gender,
-          idTypeId: body.id_type_id,
-          ...(body.id_number === undefined ? {} : sealedIdNumber(sealer, idNumber)),
-          birthDate,
-          height: body.height,
-          ethnicityId: body.ethnicity_id,
-          maritalStatusId: body.marital_status_id,
-          educationId: body.education_id,
-          college: body.college,
-          regionId: body.region_id,
-          employeeTypeId: body.employee_type_id,
-          hasLicenseId: body.has_license_id ?? null,
-          entryDate: body.entry_date,
-          workUserId: body.work_user_id,
-        })
-        .where(eq(employees.id, body.id))
-        .returning(),
-    );
-    await writeAudit(tx, actor, {
-      entity: 'employee',
-      entityId: body.id,
-      action: 'update',
-      before: auditedEmployee(before!),
-      after: auditedEmployee(after!),
+    await updatePerson(tx, actor, before!, {
+      name: body.name,
+      namePinyin: keys.pinyin,
+      nameInitials: keys.initials,
+      phone: body.phone,
+      email: body.email,
+      gender: body.gender,
+      idTypeId: body.id_type_id,
+      ...(body.id_number === undefined ? {} : sealedIdNumber(sealer, idNumber)),
+      birthDate,
+      height: body.height,
+      ethnicityId: body.ethnicity_id,
+      maritalStatusId: body.marital_status_id,
+      educationId: body.education_id,
+      college: body.college,
+      regionId: body.region_id,
+      employeeTypeId: body.employee_type_id,
+      hasLicenseId: body.has_license_id ?? null,
+      entryDate: body.entry_date,
+      workUserId: body.work_user_id,
     });
   });
   return staffDetail(db, scope, body.id);

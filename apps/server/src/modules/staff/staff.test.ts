@@ -11,7 +11,7 @@ import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
 import { grantPermissions, mainPostOf } from '../../test/users';
-import { syncPlacement } from './placement';
+import { endAssignment, startAssignment } from '../employment';
 import type { StaffDetail, StaffRow } from './staff.schemas';
 
 let t: TestApp;
@@ -167,7 +167,7 @@ describe('GET user/index', () => {
 });
 
 describe('placement', () => {
-  it('follows a change of main post once the change syncs it, and keeps a leaver where they last worked', async () => {
+  it('follows a change of main post made through the employment steps, and keeps a leaver where they last worked', async () => {
     // Not the seeded manager: other tests need them where they are.
     const { employee, storeId, idNumber } = await someoneOnStaff([
       (await mainPostOf(t, 'manager')).employeeId,
@@ -181,32 +181,33 @@ describe('placement', () => {
       .from(assignments)
       .where(and(ne(assignments.storeId, storeId!), eq(assignments.isMain, true)))
       .limit(1);
+    const [held] = await t.db
+      .select({ id: assignments.id })
+      .from(assignments)
+      .where(
+        and(
+          eq(assignments.employeeId, employee.id),
+          eq(assignments.isMain, true),
+          isNull(assignments.endDate),
+        ),
+      );
     await t.db.transaction(async (tx) => {
-      await tx
-        .update(assignments)
-        .set({ endDate: '2026-06-30' })
-        .where(
-          and(
-            eq(assignments.employeeId, employee.id),
-            eq(assignments.isMain, true),
-            isNull(assignments.endDate),
-          ),
-        );
-      await tx
-        .insert(assignments)
-        .values({ ...elsewhere!, employeeId: employee.id, isMain: true, startDate: '2026-07-01' });
-      await syncPlacement(tx, employee.id);
+      await endAssignment(tx, held!.id, '2026-06-30');
+      await startAssignment(tx, {
+        ...elsewhere!,
+        employeeId: employee.id,
+        isMain: true,
+        startDate: '2026-07-01',
+      });
     });
     const moved = await call<Page>('GET', `user/index?id_number=${idNumber}`);
     expect(moved.data.data[0]).toMatchObject({ store_id: elsewhere!.storeId, post_id: elsewhere!.postId });
 
-    await t.db.transaction(async (tx) => {
-      await tx
-        .update(assignments)
-        .set({ endDate: '2026-09-30' })
-        .where(and(eq(assignments.employeeId, employee.id), isNull(assignments.endDate)));
-      await syncPlacement(tx, employee.id);
-    });
+    const [current] = await t.db
+      .select({ id: assignments.id })
+      .from(assignments)
+      .where(and(eq(assignments.employeeId, employee.id), isNull(assignments.endDate)));
+    await t.db.transaction((tx) => endAssignment(tx, current!.id, '2026-09-30'));
     const left = await call<Page>('GET', `user/index?id_number=${idNumber}`);
     expect(left.data.data[0]).toMatchObject({
       store_id: elsewhere!.storeId,

@@ -8,8 +8,8 @@ import { type AuditActor, writeAudit } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
-import { inScope, pathInScope, type Scope } from '../access/scope';
-import { underPath } from '../departments/department-tree';
+import { inScope, pathInScope, type Scope } from '../../core/scope';
+import { underPath } from '../../core/department-tree';
 import {
   storeLabels,
   storeMessages,

@@ -8,8 +8,8 @@ import { notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { sniffFileType } from '../../lib/file-type';
 import type { AuthContext } from '../../plugins/auth';
-import { pathInScope } from '../access/scope';
-import { wasSentTask } from '../approvals/tasks.service';
+import { pathInScope } from '../../core/scope';
+import { wasSentTask } from '../approvals';
 
 type Upload = typeof uploads.$inferSelect;
 

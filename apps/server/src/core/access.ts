@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { assignments, menus, postRoles, roleMenus, roles, userRoles, users } from '../../db/schema';
+import type { Database } from '../db/client';
+import { assignments, menus, postRoles, roleMenus, roles, userRoles, users } from '../db/schema';
 
 export interface Access {
   roleKeys: string[];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { employees, users } from '../../db/schema';
+import { employees, users } from '../db/schema';
 
 /**
  * An account's display name in SQL: its employee's name when linked (the seeded admin has none). Pass aliased

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { departments } from '../../db/schema';
+import { departments } from '../db/schema';
 
 // The department tree keeps a materialised path on every node: '/1/4/17/' is node 17 under 4 under 1. A
 // subtree is one prefix match, and a node's ancestors are read off its own path.

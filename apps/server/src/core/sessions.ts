@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@dealer-hr/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { sessions, userRoles, users } from '../../db/schema';
-import { AppError, frozenAccount, tokenInvalid } from '../../lib/errors';
-import type { TokenService } from '../../lib/tokens';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { sessions, userRoles, users } from '../db/schema';
+import { AppError, frozenAccount, tokenInvalid } from '../lib/errors';
+import type { TokenService } from '../lib/tokens';
 
 export type LoginMode = (typeof sessions.$inferSelect)['loginMode'];
 export type UserRow = typeof users.$inferSelect;
@@ -23,11 +25,13 @@ export interface SessionOptions {
   salesLinkUrl: string | undefined;
 }
 
-export interface TokenAnswer {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-}
+/** What every sign-in mode answers: the access token, its kind and its lifetime in seconds. */
+export const tokenAnswer = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenAnswer = z.infer<typeof tokenAnswer>;
 
 /**
  * A salesperson (`isSale`) without a role granted to them directly uses the sales app, not this one: the
@@ -71,10 +75,10 @@ export async function openSession(
     });
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   });
-  return tokenAnswer(tokens, await tokens.sign({ userId: user.id, sessionId, tokenId }));
+  return tokenAnswerOf(tokens, await tokens.sign({ userId: user.id, sessionId, tokenId }));
 }
 
-function tokenAnswer(tokens: TokenService, accessToken: string): TokenAnswer {
+function tokenAnswerOf(tokens: TokenService, accessToken: string): TokenAnswer {
   return { access_token: accessToken, token_type: 'Bearer', expires_in: tokens.accessTtl };
 }
 
@@ -179,7 +183,7 @@ export async function refreshSession(
     );
     throw tokenInvalid(SESSION_ENDED);
   }
-  return tokenAnswer(
+  return tokenAnswerOf(
     tokens,
     await tokens.sign({ userId: claims.userId, sessionId: claims.sessionId, tokenId: nextTokenId }),
   );
@@ -191,3 +195,16 @@ async function revoke(db: Database, sessionId: string, reason: string) {
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
+
+/** How long the sessions of this app live and where sales-only users go. */
+export const sessionOptionsOf = (config: Config): SessionOptions => ({
+  refreshTtlSeconds: config.REFRESH_TTL,
+  salesLinkUrl: config.SALES_LINK_URL,
+  pageCloseGraceSeconds: config.PAGE_CLOSE_GRACE,
+});
+
+/** Where a sign-in came from, for the session row and the audit log. */
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});

@@ -1,8 +1,8 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
-import { assignments, departments, postRoles, roles, userRoles, users } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { Database } from '../db/client';
+import { assignments, departments, postRoles, roles, userRoles, users } from '../db/schema';
+import { notFound } from '../lib/errors';
 
 /**
  * What records a user may see and change (api-contract.md "Data scope"): the whole group, or the

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { cacheEpochs, menus, roleMenus, roles } from '../../db/schema';
-import { callerOf } from '../../test/api';
-import { createTestApp, type TestApp } from '../../test/app';
-import { roleIdOf, userWith } from '../../test/users';
+import { buildApp, type App } from '../app';
+import { cacheEpochs, menus, roleMenus, roles } from '../db/schema';
+import { callerOf } from '../test/api';
+import { createTestApp, type TestApp } from '../test/app';
+import { roleIdOf, userWith } from '../test/users';
 
 // What a session may do is cached per server instance (plugins/auth.ts) and dropped when `cache_epochs`
 // moves on. Two instances share one database here: a change made through one is seen by the other at its

@@ -1,0 +1,11 @@
+// The approval engine and what businesses submit to it; the businesses register at the composition root.
+export { approvalRoutes } from './approvals.routes';
+export {
+  createApprovalEngine,
+  type ApprovalBusiness,
+  type ApprovalEngine,
+  type ApprovalInstance,
+  type Decision,
+} from './engine';
+export { wasSentTask } from './tasks.service';
+export { testBusiness } from './test-business';

@@ -1,0 +1,1 @@
+export { meRoutes, sessionRoutes } from './auth.routes';

@@ -1,0 +1,1 @@
+export { departmentRoutes } from './departments.routes';

@@ -1,0 +1,1 @@
+export { draftRoutes } from './drafts.routes';

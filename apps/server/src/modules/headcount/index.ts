@@ -1,0 +1,1 @@
+export { headcountRoutes } from './headcount.routes';

@@ -1,0 +1,2 @@
+export { messageRoutes } from './messages.routes';
+export { notify, type Notice } from './messages.service';

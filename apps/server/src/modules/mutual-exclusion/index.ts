@@ -1,0 +1,2 @@
+export { exclusionRoutes } from './exclusion.routes';
+export { checkPlacement } from './exclusion.service';

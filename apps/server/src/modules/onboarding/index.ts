@@ -1,0 +1,2 @@
+export { onboardingRoutes } from './onboarding.routes';
+export { onboardingBusiness } from './onboarding.business';

@@ -1,0 +1,1 @@
+export { orgChartRoutes } from './org-chart.routes';

@@ -1,0 +1,3 @@
+export { prohibitedRoutes } from './prohibited.routes';
+export { prohibitedDismissBusiness } from './prohibited.business';
+export { findListed } from './prohibited.service';

@@ -1,0 +1,1 @@
+export { roleRoutes } from './roles.routes';

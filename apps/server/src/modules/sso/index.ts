@@ -1,0 +1,2 @@
+export { ssoRoutes } from './sso.routes';
+export { casLogoutUrlOf, ssoSettingsOf } from './sso.settings';

@@ -1,0 +1,2 @@
+export { uploadRoutes } from './uploads.routes';
+export { uploadAnswerOf } from './uploads.service';
