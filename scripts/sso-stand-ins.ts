@@ -389,7 +389,7 @@ export async function startCasStandIn(options: CasStandInOptions): Promise<CasSt
         const ticket = query.get('ticket');
         const xml = (body: string) => send(response, 200, 'application/xml', body);
         if (!ticket || !service) return xml(casFailure('INVALID_REQUEST', 'ticket and service are required'));
-        // The spec: a ticket is spent by its first validation attempt, successful or not.
+        // The CAS protocol: a ticket is spent by its first validation attempt, successful or not.
         const issued = tickets.take(ticket);
         if (!issued) return xml(casFailure('INVALID_TICKET', `Ticket ${ticket} not recognized`));
         if (issued.service !== service) {

@@ -13,7 +13,7 @@ async function signInTo(page: Page, path = '/dashboard/dashboard') {
 test('the layout at 1366x768 in Chinese and English', async ({ page }) => {
   await signInTo(page);
   await expect(page.getByRole('navigation', { name: '面包屑导航' })).toContainText('首页');
-  // Spec section 9: root font size 16 px x 1366 / 1920.
+  // docs/web.md "Constants and limits": root font size 16 px x 1366 / 1920.
   const rootSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
   expect(Number.parseFloat(rootSize)).toBeCloseTo(11.38, 1);
   const sidebar = page.locator('.ant-layout-sider').first();

@@ -1,5 +1,5 @@
 // The approval engine's vocabulary, shared by the server (validation, storage) and the web app (labels, forms).
-// See domain.md "Approvals".
+// See docs/domain.md "Approvals".
 
 /**
  * The business types a flow can belong to. `test` is a demo type with no business effect of its own: the tests

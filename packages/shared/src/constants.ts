@@ -1,4 +1,4 @@
-/** Business constants and limits of the specification, section 9. */
+/** Business constants and limits (docs/web.md "Constants and limits"). */
 export const TOKEN_COOKIE = 'Token';
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const LANGUAGE_COOKIE = 'language';

@@ -1,4 +1,4 @@
-/** Dictionary type ids fixed by the specification (section 3); the client's selects ask for items by these ids. */
+/** Fixed dictionary type ids (docs/domain.md "Dictionaries"); the client's selects ask for items by these ids. */
 export const DictType = {
   REGION: 1,
   STORE_CATEGORY: 18,
@@ -23,10 +23,10 @@ export type DictTypeId = (typeof DictType)[keyof typeof DictType];
 export const EmployeeStatus = ['probation', 'regular', 'resigning', 'resigned', 'frozen'] as const;
 export type EmployeeStatus = (typeof EmployeeStatus)[number];
 
-/** Levels of the one department tree (domain.md "Organisation"). */
+/** Levels of the one department tree (docs/domain.md "Organisation tree"). */
 export const DepartmentKind = ['group', 'region', 'store', 'department', 'team'] as const;
 export type DepartmentKind = (typeof DepartmentKind)[number];
 
-/** Menu item types (domain.md "System"). */
+/** Menu item types (docs/domain.md "Menus and page map"). */
 export const MenuType = { DIRECTORY: 1, PAGE: 2, BUTTON: 3, HIDDEN_PAGE: 4 } as const;
 export type MenuTypeId = (typeof MenuType)[keyof typeof MenuType];

@@ -1,4 +1,4 @@
-/** Body codes of the API envelope (api-contract.md "Transport"); each pairs with one HTTP status. */
+/** Body codes of the API envelope (docs/api.md "Codes"); each pairs with one HTTP status. */
 export const ErrorCode = {
   OK: 200,
   VALIDATION: 422,

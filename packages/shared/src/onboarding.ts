@@ -1,6 +1,6 @@
 /**
- * Onboarding (entry steps, domain.md "Lifecycle"): a candidate's record from `start` to the approval that makes
- * them an employee. Shared by the server's schemas and the web app's steps, filters and labels.
+ * Onboarding (entry steps, docs/domain.md "Onboarding"): a candidate's record from `start` to the approval that
+ * makes them an employee. Shared by the server's schemas and the web app's steps, filters and labels.
  */
 import type { UploadPurpose } from './uploads';
 

@@ -1,5 +1,5 @@
 /**
- * Validation rules of the specification, section 5: labels, Chinese messages, patterns and the antd form
+ * Validation rules (docs/domain.md "Form rules"): labels, Chinese messages, patterns and the antd form
  * rules. Free of zod so the web app can use them without shipping it; the zod schemas for the server are
  * built on these in validation.ts.
  */
@@ -110,7 +110,7 @@ export const messages = {
   daysInvalid: '天数只能为数字',
   timeRangeRequired: '请选择时间范围',
   timeRangeInvalid: '时间范围格式不正确',
-  // Login accounts (not in the specification, which shows no rule for them)
+  // Login accounts (this project's own rules, docs/domain.md "Accounts")
   usernameRequired: '用户名不能为空',
   usernameInvalid: '用户名须为 3-32 位字母、数字或 . _ -',
   passwordRequired: '密码不能为空',

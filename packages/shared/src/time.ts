@@ -1,4 +1,4 @@
-/** Date helpers of vue-element-admin (parseTime, formatTime, timeAgo), section 9 of the specification. */
+/** Date helpers of vue-element-admin (parseTime, formatTime, timeAgo); docs/web.md "Constants and limits". */
 
 export type TimeInput = Date | number | string;
 

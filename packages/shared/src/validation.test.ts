@@ -77,7 +77,7 @@ describe('messages', () => {
     expect(messages.timeRangeRequired).toBe(selectMessage(fieldLabels.timeRange));
   });
 
-  it('has a Chinese label for every field of section 5', () => {
+  it('has a Chinese label for every field of docs/domain.md "Form rules"', () => {
     const labels = Object.values(fieldLabels);
     expect(new Set(labels).size).toBe(labels.length);
     for (const label of labels) expect(label).toMatch(/^\p{Script=Han}+$/u);

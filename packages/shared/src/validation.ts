@@ -1,5 +1,5 @@
 /**
- * The zod schemas of the specification's validation rules (section 5), used by the server. The server returns
+ * The zod schemas of the validation rules (docs/domain.md "Form rules"), used by the server. The server returns
  * these Chinese messages to the user as field errors, so a missing value and a value of the wrong type get the
  * same required/invalid messages as a badly formatted one.
  */

@@ -5,7 +5,7 @@ import { assignments, departments, postRoles, roles, userRoles, users } from '..
 import { notFound } from '../lib/errors';
 
 /**
- * What records a user may see and change (api-contract.md "Data scope"): the whole group, or the
+ * What records a user may see and change (docs/api.md "Data scope"): the whole group, or the
  * departments of their posts and everything below them. Records outside answer 404, not 1403, so a
  * user cannot learn that they exist.
  */
@@ -27,7 +27,7 @@ export const openMainAssignmentOf = (employeeId: AnyPgColumn | number): SQL | un
   and(eq(assignments.employeeId, employeeId), eq(assignments.isMain, true), isNull(assignments.endDate));
 
 export interface ScopeOptions {
-  /** Also the departments of part-time posts (spec: `partTime=1`). */
+  /** Also the departments of part-time posts (docs/api.md "Data scope": `partTime=1`). */
   partTime?: boolean;
 }
 

@@ -93,7 +93,7 @@ export async function closeSession(db: Database, sessionId: string): Promise<Log
 }
 
 /**
- * The page holding the session was closed (spec: an unload right after before-unload). The session ends
+ * The page holding the session was closed (docs/web.md "Page close"). The session ends
  * unless the same page comes back within the grace period — a refresh the timing rule took for a close.
  */
 export async function markClosing(db: Database, sessionId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { ErrorCode, type FieldError } from '@dealer-hr/shared';
 
-/** A failure the caller should see: its body code picks the HTTP status (api-contract.md code table). */
+/** A failure the caller should see: its body code picks the HTTP status (docs/api.md "Codes"). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -2,9 +2,9 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { maxLengthMessage } from '@dealer-hr/shared/rules';
 import { z } from 'zod';
 
-// Query-string pieces of the contract's lists (api-contract.md "Transport": `page` from 1, `limit` 10, 20,
-// 30, 50, default 20, max 100). A falsy value never reaches the server (the client drops it), so an empty
-// parameter means the same as an absent one.
+// Query-string pieces of the API's lists (docs/api.md "Lists and paging": `page` from 1, `limit` up to 100,
+// default 20; the client offers 10, 20, 30, 50). A falsy value never reaches the server (the client drops
+// it), so an empty parameter means the same as an absent one.
 
 export const pagingMessages = {
   page: '页码必须是正整数',

@@ -28,7 +28,7 @@ export type Call = <T = Answer['data']>(
 /**
  * The `call` a test file sends its requests with: through `app.inject`, signed in as `authorization` (else
  * as the context's), and failing the test when the HTTP status is not the one the envelope's code goes with
- * (api-contract.md code table). The context is read at every call, so `call` can be made at the top of the
+ * (docs/api.md "Codes"). The context is read at every call, so `call` can be made at the top of the
  * file, before `beforeAll` has created the app or signed anyone in.
  */
 export function callerOf(context: () => { app: TestApp; authorization?: string }): Call {

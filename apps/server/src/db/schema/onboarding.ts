@@ -7,7 +7,7 @@ import { departments, posts, stores } from './organisation';
 import { employees } from './people';
 import { dictionaryItems, users } from './system';
 
-/** The personal-data step as saved (the shared rules of spec section 5 checked it). */
+/** The personal-data step as saved (the shared rules of docs/domain.md "Form rules" checked it). */
 export interface OnboardingPersonal {
   gender: 'male' | 'female';
   email: string;

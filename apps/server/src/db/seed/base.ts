@@ -14,7 +14,8 @@ export async function syncIdentity(db: Database, table: string) {
   );
 }
 
-/** Dictionary types keep the spec's ids; only missing types and items are added, edits are kept. */
+/** Dictionary types keep their fixed ids (docs/domain.md "Dictionaries"); only missing types and items are
+ * added, edits are kept. */
 async function seedDictionaries(db: Database) {
   await db
     .insert(dictionaryTypes)

@@ -124,7 +124,7 @@ describe('demo data', () => {
     expect(postsOf('HQ-it')).toEqual(new Set(['it_engineer']));
   });
 
-  it('fills every dictionary type of the spec, with all 56 ethnicities', async () => {
+  it('fills every dictionary type of docs/domain.md "Dictionaries", with all 56 ethnicities', async () => {
     const types = await t.db.select({ id: dictionaryTypes.id }).from(dictionaryTypes);
     expect(types.map((type) => type.id).sort((a, b) => a - b)).toEqual([
       1, 18, 19, 20, 21, 22, 23, 24, 25, 27, 42, 50, 51, 52, 53,

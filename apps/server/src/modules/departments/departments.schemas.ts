@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { pagingQuery } from '../../lib/paging';
 
 export const myTreeQuery = z.object({
-  /** Spec section 7: `partTime` (default 0); 1 adds the departments of part-time posts. */
+  /** docs/api.md "Data scope": `partTime` (default 0); 1 adds the departments of part-time posts. */
   partTime: z.enum(['0', '1']).default('0'),
 });
 
@@ -15,7 +15,7 @@ export interface DepartmentNode {
   name: string;
   kind: string;
   code: string | null;
-  /** Absent when empty (spec section 3: empty children are removed). */
+  /** Absent when empty (docs/api.md "Data scope": empty children are removed). */
   children?: DepartmentNode[];
 }
 

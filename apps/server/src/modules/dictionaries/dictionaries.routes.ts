@@ -33,7 +33,7 @@ import {
   updateType,
 } from './dictionaries.service';
 
-/** Protected: GET /api/auth/dictionarie/data (the contract's spelling). */
+/** Protected: GET /api/auth/dictionarie/data (the client's spelling, docs/api.md "Paths"). */
 export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   // Every form asks for the same few types: their items are kept until an item changes.
   const itemsOfTypes = new EpochCache<string, DictionaryData>(1_000);

@@ -10,7 +10,10 @@ const REQUIRED = '字典类型不能为空';
 const INVALID = '字典类型格式不正确，应为以英文逗号分隔的正整数';
 const TOO_MANY = `字典类型一次最多查询 ${MAX_TYPE_IDS} 个`;
 
-/** `type_ids=1,21`: the spec's select fields ask for their dictionaries by comma-joined type ids. */
+/**
+ * `type_ids=1,21`: the client's selects ask for their dictionaries by comma-joined type ids (docs/domain.md
+ * "Dictionaries").
+ */
 export const dictionaryDataQuery = z.object({
   type_ids: z
     // A repeated parameter (`type_ids=1&type_ids=21`) arrives as an array: not the contract's form.
@@ -116,7 +119,7 @@ export const typeRow = z.object({
   /** All items of the type, enabled or not. */
   item_count: z.number().int(),
   enabled_count: z.number().int(),
-  /** Seeded with the product (spec section 3 ids): it cannot be deleted. */
+  /** Seeded with the product (docs/domain.md "Dictionaries"): it cannot be deleted. */
   is_system: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

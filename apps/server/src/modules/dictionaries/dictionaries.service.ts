@@ -38,7 +38,7 @@ export async function dictionaryDataOf(db: Database, typeIds: readonly number[])
 // ---------------------------------------------------------------------------------------------------------------
 // Administration
 
-/** Types seeded with the product (spec section 3 ids): other modules ask for them, so they stay. */
+/** Types seeded with the product (docs/domain.md "Dictionaries"): other modules ask for them, so they stay. */
 const seededTypeIds = new Set(dictionarySeeds.map((type) => type.id));
 /** Items seeded with the product: the seed adds a missing one back at every start, matched by code. */
 const seededItemKeys = new Set(
@@ -129,7 +129,10 @@ function itemRowOf(row: ItemRecord, inUse: boolean): ItemRow {
   };
 }
 
-/** `GET dictionaries`: types in id order (the spec's ids first), with their item counts. */
+/**
+ * `GET dictionaries`: types in id order (the seeded ids of docs/domain.md "Dictionaries" first), with their
+ * item counts.
+ */
 export async function listTypes(
   db: Database,
   query: TypeListQuery,

@@ -37,8 +37,8 @@ const answerOf = (draft: typeof drafts.$inferSelect) => ({
 });
 
 /**
- * Protected, open to every signed-in user: their own form drafts, by form key (spec: `draft/detail`,
- * `draft/store`, `draft/delete`). Nobody reads another user's drafts.
+ * Protected, open to every signed-in user: their own form drafts, by form key (docs/domain.md "Drafts":
+ * `draft/detail`, `draft/store`, `draft/delete`). Nobody reads another user's drafts.
  */
 export const draftRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
@@ -97,8 +97,8 @@ export const draftRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         tags,
         summary: 'Drop the caller’s draft of a form',
         description:
-          'A GET, as the specification has it. Answers message `ok` whether or not there was a draft: ' +
-          'either way there is none now.',
+          'A GET, as the client calls it (docs/api.md "Transport"). Answers message `ok` whether or not ' +
+          'there was a draft: either way there is none now.',
         querystring: z.object({ key: zKey }),
         response: { 200: envelope(z.null()) },
       },

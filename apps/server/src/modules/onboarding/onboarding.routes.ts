@@ -166,10 +166,10 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         tags,
         summary: 'Save one step of an entry being filled',
         description:
-          '`step`: `personal` (the person, rules of spec section 5; the checks of `start` run again on the ' +
-          'name, phone and ID number), `documents` (upload ids by what they are; the caller’s own uploads ' +
-          'or the entry’s), `contract` (department inside the store, post, dates, probation, the login ' +
-          'account; the password only to set it). 409 once submitted.',
+          '`step`: `personal` (the person, rules of docs/domain.md "Form rules"; the checks of `start` run ' +
+          'again on the name, phone and ID number), `documents` (upload ids by what they are; the caller’s ' +
+          'own uploads or the entry’s), `contract` (department inside the store, post, dates, probation, the ' +
+          'login account; the password only to set it). 409 once submitted.',
         body: onboardingUpdateBody,
         response: { 200: envelope(onboardingDetail) },
       },

@@ -148,7 +148,7 @@ export const onboardingStartBody = z.object({
 });
 export type OnboardingStartBody = z.infer<typeof onboardingStartBody>;
 
-/** Step 1: the person, by the rules of spec section 5 (the start's fields may be corrected here). */
+/** Step 1: the person, by docs/domain.md "Form rules" (the start's fields may be corrected here). */
 const personalStep = z.object({
   step: z.literal('personal'),
   name: zPersonName,

@@ -74,7 +74,8 @@ export function ssoSettingsOf(config: Config): SsoSettings {
           tokenUrl: config.OAUTH_TOKEN_URL,
           userinfoUrl: config.OAUTH_USERINFO_URL,
           userClaim: config.OAUTH_USER_CLAIM,
-          // The spec's client consumes a returning URL only when it carries an appid beside the code.
+          // The web client consumes a returning URL only when it carries an appid beside the code
+          // (docs/web.md "Guard").
           redirectUri: withQuery(redirectUri, { appid: config.OAUTH_CLIENT_ID }),
         }
       : null;

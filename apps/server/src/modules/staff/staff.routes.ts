@@ -139,9 +139,9 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         tags,
         summary: 'Change an employee’s profile',
         description:
-          'The whole profile with the rules of spec section 5. `id_number` only to change it; with the ' +
-          'mainland ID type it must be a valid number and sets the birth date. A phone used by another ' +
-          'employee on staff, or an ID number used by anyone, answers 409 on that field.',
+          'The whole profile with the rules of docs/domain.md "Form rules". `id_number` only to change it; ' +
+          'with the mainland ID type it must be a valid number and sets the birth date. A phone used by ' +
+          'another employee on staff, or an ID number used by anyone, answers 409 on that field.',
         body: staffUpdateBody,
         response: { 200: envelope(staffDetailSchema) },
       },

@@ -92,7 +92,7 @@ export const assignmentRow = z.object({
   end_date: z.string().nullable(),
 });
 
-/** Every field of domain.md "Employee", with the dictionary items' names beside their ids. */
+/** Every field of docs/domain.md "Employees", with the dictionary items' names beside their ids. */
 export const staffDetail = staffRow.extend({
   email: z.string().nullable(),
   id_type_id: z.number().int(),
@@ -123,8 +123,9 @@ export type StaffDetail = z.infer<typeof staffDetail>;
 export const staffIdQuery = z.object({ id: zId(staffLabels.employee) });
 
 /**
- * `user/update`: the profile with the rules of spec section 5. The ID number is sent only to change it (the
- * form holds the masked one otherwise); a mainland number must be a valid one and gives the birth date.
+ * `user/update`: the profile with the rules of docs/domain.md "Form rules". The ID number is sent only to
+ * change it (the form holds the masked one otherwise); a mainland number must be a valid one and gives the
+ * birth date.
  */
 export const staffUpdateBody = z.object({
   id: zId(staffLabels.employee),

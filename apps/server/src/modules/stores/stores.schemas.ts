@@ -10,7 +10,7 @@ import { zRequiredString } from '@dealer-hr/shared/validation';
 import { z } from 'zod';
 import { pagingQuery, zFilterText } from '../../lib/paging';
 
-/** Labels of the store form; the Chinese messages are built from them (spec section 5). */
+/** Labels of the store form; the Chinese messages are built from them (docs/domain.md "Form rules"). */
 export const storeLabels = {
   store: '门店',
   region: fieldLabels.districtStore,
@@ -56,8 +56,8 @@ export const storeStatuses = ['active', 'disabled'] as const;
 const isMissing = (value: unknown) => value === undefined || value === null || value === '';
 
 /**
- * A required id whose absence reads "<label>不能为空": the spec lists district store and store type among
- * the required non-empty fields, so a missing choice gets that message rather than "请选择...".
+ * A required id whose absence reads "<label>不能为空": docs/domain.md "Form rules" lists district store and
+ * store type among the required non-empty fields, so a missing choice gets that message rather than "请选择...".
  */
 const zRequiredId = (label: string) =>
   z.preprocess(

@@ -255,7 +255,8 @@ describe('POST /api/auth/store/store', () => {
     expect(await lastAudit(answer.data.id)).toMatchObject({ action: 'create' });
   });
 
-  it('answers 422 with the spec’s messages for missing district store, code, name and store type', async () => {
+  // The messages of docs/domain.md "Form rules".
+  it('answers 422 with the form rules’ messages for missing district store, code, name and store type', async () => {
     const answer = await call('POST', 'store/store', {
       region_id: null,
       code: ' ',

@@ -8,7 +8,7 @@ import { headOfficeDepartments, regions, storeDepartments, stores } from './orga
 import { posts } from './posts';
 import { roles } from './roles';
 
-/** domain.md "Page map"; true marks the hidden (h) pages. */
+/** docs/domain.md "Menus and page map"; true marks the hidden pages. */
 const pageMap: Record<string, boolean> = {
   '/dashboard/dashboard': false,
   '/dashboard/newslist': false,
@@ -63,7 +63,7 @@ const codesOf = (id: number) => new Set(dictionary(id).items.map((item) => item.
 const allMenus = flattenMenus(menus);
 
 describe('dictionaries', () => {
-  it('has every type of spec section 3 with unique ids and codes', () => {
+  it('has every type of docs/domain.md "Dictionaries" with unique ids and codes', () => {
     const ids = dictionaries.map((entry) => entry.id);
     expect([...ids].sort((a, b) => a - b)).toEqual([1, 18, 19, 20, 21, 22, 23, 24, 25, 27, 42, 50, 51, 52, 53]);
     expect(new Set(dictionaries.map((entry) => entry.code)).size).toBe(dictionaries.length);

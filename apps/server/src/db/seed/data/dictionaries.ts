@@ -1,6 +1,6 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 
-/** One dictionary type of spec section 3 with its items, in display order (sort = index + 1). */
+/** One dictionary type of docs/domain.md "Dictionaries" with its items, in display order (sort = index + 1). */
 export interface DictionarySeed {
   id: number;
   code: string;
@@ -72,7 +72,7 @@ const ethnicities: Pairs = [
   ['jinuo', '基诺族'],
 ];
 
-/** Every dictionary type of spec section 3, seeded with real values. */
+/** Every dictionary type of docs/domain.md "Dictionaries", seeded with real values. */
 export const dictionaries: DictionarySeed[] = [
   {
     id: DictType.REGION,

@@ -1,6 +1,6 @@
 import { MenuType } from '@dealer-hr/shared/dictionary-types';
 
-/** One menu item of the seeded tree (domain.md "System" and "Page map"). */
+/** One menu item of the seeded tree (docs/domain.md "Menus and page map"). */
 export interface MenuSeed {
   /** Unique camelCase route name; also the i18n key `menu.<name>`. */
   name: string;
