@@ -162,6 +162,14 @@ function personFactory(dict: (type: number, code: string) => number, sealer: Sea
     '广东交通职业技术学院',
     '天津职业技术师范大学',
   ];
+  // The profile form asks every person for their school: those without a degree name the last one they
+  // attended. Chosen by the person's serial, not drawn, so every value drawn after it stays as it was.
+  const schools: Record<string, readonly string[]> = {
+    technical_secondary: ['上海市交通学校', '广州市交通运输职业学校', '成都汽车职业技术学校'],
+    vocational_high: ['北京市汽车工业学校', '杭州市汽车高级技工学校'],
+    high_school: ['成都市第七中学', '南京市第一中学', '武汉市第二中学', '西安市铁一中学'],
+    junior_or_below: ['苏州市吴中区木渎中学', '佛山市南海区桂城中学'],
+  };
   return {
     next(rng, { city, entryFrom, regionItem }) {
       serial += 1;
@@ -188,7 +196,8 @@ function personFactory(dict: (type: number, code: string) => number, sealer: Sea
         namePinyin: keys.pinyin,
         nameInitials: keys.initials,
         phone,
-        email: rng() < 0.7 ? `${employeeNo.toLowerCase()}@huachi-auto.cn` : null,
+        // Most use the group's mailbox, the others a personal one; the profile form asks everyone for one.
+        email: rng() < 0.7 ? `${employeeNo.toLowerCase()}@huachi-auto.cn` : `${keys.pinyin}${serial}@163.com`,
         gender,
         idTypeId: dict(DictType.ID_CARD, 'mainland'),
         ...sealedIdNumber(sealer, idNumber),
@@ -205,7 +214,7 @@ function personFactory(dict: (type: number, code: string) => number, sealer: Sea
         educationId: dict(DictType.EDUCATION, education),
         college: ['doctorate', 'master', 'bachelor', 'college'].includes(education)
           ? pick(rng, colleges)
-          : null,
+          : schools[education]![serial % schools[education]!.length]!,
         regionId: regionItem,
         employeeTypeId: dict(
           DictType.EMPLOYEE_TYPE,

@@ -1,5 +1,5 @@
 import { birthDateFromMainlandId, isValidMainlandId, maskIdNumber } from '@dealer-hr/shared/id-number';
-import { messages } from '@dealer-hr/shared/rules';
+import { fieldLabels, messages, requiredMessage, selectMessage } from '@dealer-hr/shared/rules';
 import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -13,6 +13,7 @@ import { assertInScope, inScope, type Scope } from '../../core/scope';
 import { underPath } from '../../core/department-tree';
 import { assertPersonDictionaryItems, updatePerson } from '../employment';
 import { staffMessages } from '@dealer-hr/shared/staff';
+import type { Employee } from '../employment';
 import { type StaffDetail, type StaffListQuery, type StaffRow, type StaffUpdateBody } from './staff.schemas';
 
 const employeeTypes = alias(dictionaryItems, 'employee_types');
@@ -278,6 +279,29 @@ export async function auditIdNumberExport(db: Database, actor: AuditActor, query
   });
 }
 
+/**
+ * Fields the profile form requires that a record made before the rule, or imported, may lack. Left out
+ * they stay empty, so an unrelated edit of such a record goes through; once a field has a value it cannot be
+ * left out, and no field can be sent empty (docs/decisions.md "Required fields of an existing record").
+ */
+const keptIfEmpty = [
+  ['email', 'email', messages.emailRequired],
+  ['height', 'height', messages.heightRequired],
+  ['ethnicity_id', 'ethnicityId', selectMessage(fieldLabels.ethnicity)],
+  ['marital_status_id', 'maritalStatusId', selectMessage(fieldLabels.maritalStatus)],
+  ['education_id', 'educationId', selectMessage(fieldLabels.education)],
+  ['college', 'college', requiredMessage(fieldLabels.college)],
+  ['region_id', 'regionId', selectMessage(fieldLabels.region)],
+  ['employee_type_id', 'employeeTypeId', selectMessage(fieldLabels.type)],
+] as const satisfies readonly (readonly [keyof StaffUpdateBody, keyof Employee, string])[];
+
+function assertNothingCleared(before: Employee, body: StaffUpdateBody): void {
+  const errors = keptIfEmpty
+    .filter(([field, column]) => body[field] === undefined && before[column] !== null)
+    .map(([field, , message]) => ({ field, message }));
+  if (errors.length > 0) throw validationFailed(errors);
+}
+
 /** `PUT user/update`: the profile with the shared rules; phone and ID number stay unique. */
 export async function updateStaff(
   db: Database,
@@ -289,6 +313,7 @@ export async function updateStaff(
   await db.transaction(async (tx) => {
     await visibleEmployee(tx, scope, body.id);
     const [before] = await tx.select().from(employees).where(eq(employees.id, body.id)).for('update');
+    assertNothingCleared(before!, body);
     const idType = await assertPersonDictionaryItems(tx, body);
     const idNumber =
       body.id_number === undefined
@@ -306,18 +331,18 @@ export async function updateStaff(
       namePinyin: keys.pinyin,
       nameInitials: keys.initials,
       phone: body.phone,
-      email: body.email,
+      email: body.email ?? null,
       gender: body.gender,
       idTypeId: body.id_type_id,
       ...(body.id_number === undefined ? {} : sealedIdNumber(sealer, idNumber)),
       birthDate,
-      height: body.height,
-      ethnicityId: body.ethnicity_id,
-      maritalStatusId: body.marital_status_id,
-      educationId: body.education_id,
-      college: body.college,
-      regionId: body.region_id,
-      employeeTypeId: body.employee_type_id,
+      height: body.height ?? null,
+      ethnicityId: body.ethnicity_id ?? null,
+      maritalStatusId: body.marital_status_id ?? null,
+      educationId: body.education_id ?? null,
+      college: body.college ?? null,
+      regionId: body.region_id ?? null,
+      employeeTypeId: body.employee_type_id ?? null,
       hasLicenseId: body.has_license_id ?? null,
       entryDate: body.entry_date,
       workUserId: body.work_user_id,

@@ -1,7 +1,7 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { maskIdNumber } from '@dealer-hr/shared/id-number';
 import { messages } from '@dealer-hr/shared/rules';
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, dictionaryItems, employees } from '../../db/schema';
@@ -241,6 +241,57 @@ describe('GET user/detail and the ID number reveal', () => {
 });
 
 describe('PUT user/update', () => {
+  it('takes every demo person as seeded: the demo data satisfies the profile form', async () => {
+    const lacking = await t.db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(
+        or(
+          isNull(employees.email),
+          isNull(employees.college),
+          isNull(employees.height),
+          isNull(employees.ethnicityId),
+          isNull(employees.maritalStatusId),
+          isNull(employees.educationId),
+          isNull(employees.regionId),
+          isNull(employees.employeeTypeId),
+        ),
+      );
+    expect(lacking).toEqual([]);
+    const [highSchool] = await t.db
+      .select({ employee: employees })
+      .from(employees)
+      .innerJoin(dictionaryItems, eq(dictionaryItems.id, employees.educationId))
+      .where(and(eq(dictionaryItems.code, 'high_school'), ne(employees.status, 'resigned')))
+      .limit(1);
+    const answer = await call('PUT', 'user/update', {
+      ...(await profileOf(highSchool!.employee)),
+      phone: '13912345670',
+    });
+    expect(answer.code).toBe(200);
+  });
+
+  it('lets a record that lacks a required field be edited without it, but never drops a field that has a value', async () => {
+    const { employee } = await someoneOnStaff();
+    await t.db.update(employees).set({ college: null, email: null }).where(eq(employees.id, employee.id));
+    const [legacy] = await t.db.select().from(employees).where(eq(employees.id, employee.id));
+    const { college: _college, email: _email, ...form } = await profileOf(legacy!);
+    const edited = await call<StaffDetail>('PUT', 'user/update', { ...form, phone: '13912345671' });
+    expect(edited.code).toBe(200);
+    expect(edited.data).toMatchObject({ phone: '13912345671', college: null, email: null });
+
+    const { employee: other } = await someoneOnStaff([employee.id]);
+    const { college: _kept, height: _height, ...withoutTwo } = await profileOf(other);
+    const cleared = await call('PUT', 'user/update', withoutTwo);
+    expect(cleared.code).toBe(422);
+    expect(fieldErrorsOf(cleared)).toEqual(
+      expect.arrayContaining([
+        { field: 'college', message: '院校不能为空' },
+        { field: 'height', message: '身高不能为空' },
+      ]),
+    );
+  });
+
   it('changes the profile, keeps the search keys in step and audits it with the number masked', async () => {
     const { employee, idNumber } = await someoneOnStaff();
     const body = { ...(await profileOf(employee)), name: '欧阳修远', height: 181 };
