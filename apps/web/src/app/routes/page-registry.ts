@@ -42,10 +42,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   '/organization/departments': page(
     () =>
-      import('../../features/organization-departments/departments-page').then((m) => ({
+      import('../../features/departments/departments-page').then((m) => ({
         default: m.DepartmentsPage,
       })),
-    'organizationDepartments',
+    'departments',
   ),
   '/organization/stores': page(
     () => import('../../features/organization-stores/stores-page').then((m) => ({ default: m.StoresPage })),

@@ -30,7 +30,7 @@ interface TreeOption {
  * moved subtree would break the levels under (a region under a store, a store anywhere but under a region).
  */
 export function MoveDialog({ department, tree, onClose, onMoved }: MoveDialogProps) {
-  const { t } = useTranslation('organizationDepartments');
+  const { t } = useTranslation('departments');
   const { message } = App.useApp();
   const [form] = Form.useForm<{ parent_id: number }>();
 

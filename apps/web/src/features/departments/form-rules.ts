@@ -4,8 +4,7 @@ import { i18n } from '../../lib/i18n';
 
 // The department form's rules, with the server's limits and Chinese labels (departments.schemas.ts).
 
-const t = (key: string, options?: Record<string, unknown>) =>
-  i18n.t(`organizationDepartments:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`departments:${key}`, options ?? {});
 
 /** The Chinese labels of the server's messages (departments.schemas.ts `departmentLabels`). */
 const labels = { name: '部门名称', code: '部门编码', kind: '部门类型', status: '状态', parent: '上级部门' };

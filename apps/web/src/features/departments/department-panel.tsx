@@ -29,7 +29,7 @@ interface DepartmentPanelProps {
 
 /** The chosen node: its detail with the actions on it, and the people in it. */
 export function DepartmentPanel({ id, tree, onChanged }: DepartmentPanelProps) {
-  const { t } = useTranslation('organizationDepartments');
+  const { t } = useTranslation('departments');
   const { message } = App.useApp();
   const detail = useQuery(departmentDetailQuery(id));
   const [formTarget, setFormTarget] = useState<FormTarget | null>(null);
@@ -136,7 +136,7 @@ export function DepartmentPanel({ id, tree, onChanged }: DepartmentPanelProps) {
 }
 
 function StaffCard({ id }: { id: number }) {
-  const { t } = useTranslation('organizationDepartments');
+  const { t } = useTranslation('departments');
   const [paging, setPaging] = useState({ id, page: 1, limit: DEFAULT_PAGE_SIZE });
   // Another node starts again at page 1.
   const current = paging.id === id ? paging : { id, page: 1, limit: paging.limit };

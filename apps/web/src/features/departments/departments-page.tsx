@@ -30,7 +30,7 @@ const defaultExpanded = (nodes: readonly DepartmentNode[]): number[] => nodes.ma
 
 /** `/organization/departments`: the searchable department tree beside the chosen node's detail and staff. */
 export function DepartmentsPage() {
-  const { t } = useTranslation('organizationDepartments');
+  const { t } = useTranslation('departments');
   const queryClient = useQueryClient();
   const tree = useQuery(departmentTreeQuery());
   const nodes = useMemo(() => tree.data ?? [], [tree.data]);

@@ -32,7 +32,7 @@ const initialValues: DepartmentFields = { name: '', code: '', kind: 'department'
 
 /** Add a sibling or child (name, code, kind, sort, status) or edit a node (the same without kind). */
 export function DepartmentFormDialog({ target, onClose, onSaved }: DepartmentFormDialogProps) {
-  const { t } = useTranslation('organizationDepartments');
+  const { t } = useTranslation('departments');
   const [form] = Form.useForm<DepartmentFields>();
   const rules = useMemo(() => departmentFormRules(), []);
   const editing = target?.mode === 'edit';
