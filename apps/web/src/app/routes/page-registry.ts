@@ -48,8 +48,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'departments',
   ),
   '/organization/stores': page(
-    () => import('../../features/organization-stores/stores-page').then((m) => ({ default: m.StoresPage })),
-    'organizationStores',
+    () => import('../../features/stores/stores-page').then((m) => ({ default: m.StoresPage })),
+    'stores',
   ),
   '/system/menus': page(
     () => import('../../features/system-menus/menus-page').then((m) => ({ default: m.SystemMenusPage })),

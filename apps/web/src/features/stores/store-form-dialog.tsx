@@ -30,7 +30,7 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
 
 /** Create or edit a store: district, code, name, type, brand, category, address and opening date. */
 export function StoreFormDialog({ open, store, regions, onClose, onSaved }: StoreFormDialogProps) {
-  const { t } = useTranslation('organizationStores');
+  const { t } = useTranslation('stores');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const rules = useMemo(() => storeFormRules(), []);

@@ -15,7 +15,7 @@ interface StatusDialogProps {
 
 /** Enable or disable a store, with the required reason. */
 export function StatusDialog({ store, onClose, onSaved }: StatusDialogProps) {
-  const { t } = useTranslation('organizationStores');
+  const { t } = useTranslation('stores');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ reason: string }>();

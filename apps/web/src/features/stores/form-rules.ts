@@ -13,8 +13,7 @@ import { i18n } from '../../lib/i18n';
 // rules: 区域门店, 门店编码 and 门店类型 are among the spec's required fields), so a field says the same
 // whichever side refuses it; other languages get translations.
 
-const t = (key: string, options?: Record<string, unknown>) =>
-  i18n.t(`organizationStores:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`stores:${key}`, options ?? {});
 
 /** The Chinese labels the server's messages are built from (`storeLabels`). */
 const labels = {

@@ -29,7 +29,7 @@ import { StoreFormDialog } from './store-form-dialog';
 /** `/organization/stores`: the dealer network beside the store list with its create, edit, status and delete. */
 export function StoresPage() {
   const fixedActions = useFixedActions();
-  const { t } = useTranslation('organizationStores');
+  const { t } = useTranslation('stores');
   const { message } = App.useApp();
   const can = usePermission();
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ function findNode(nodes: readonly DealerNode[], id: number): DealerNode | null {
 
 /** The dealer network (regions and their stores): roots on mount, a region's stores when it opens. */
 export function DealerNetworkTree({ store, onSelect }: DealerNetworkTreeProps) {
-  const { t } = useTranslation('organizationStores');
+  const { t } = useTranslation('stores');
   const { list } = useSyncExternalStore(store.subscribe, store.getSnapshot);
 
   useEffect(() => {
