@@ -78,8 +78,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'organizationChart',
   ),
   '/organization/posts': page(
-    () => import('../../features/organization-posts/posts-page').then((m) => ({ default: m.PostsPage })),
-    'organizationPosts',
+    () => import('../../features/posts/posts-page').then((m) => ({ default: m.PostsPage })),
+    'posts',
   ),
   '/organization/headcount': page(
     () =>

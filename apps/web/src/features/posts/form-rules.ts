@@ -4,8 +4,7 @@ import { i18n } from '../../lib/i18n';
 
 // The rules of the post form, with the server's limits and Chinese labels (posts.schemas.ts).
 
-const t = (key: string, options?: Record<string, unknown>) =>
-  i18n.t(`organizationPosts:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`posts:${key}`, options ?? {});
 
 /** The Chinese labels the server's messages are built from (`postLabels`). */
 const labels = { code: '岗位编码', name: '岗位名称', description: '描述', sort: '排序' };

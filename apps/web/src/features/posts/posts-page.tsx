@@ -20,7 +20,7 @@ import { PostFormDialog } from './post-form-dialog';
  * headcount plan names, cannot be deleted; the server says so and the user disables it instead.
  */
 export function PostsPage() {
-  const { t } = useTranslation('organizationPosts');
+  const { t } = useTranslation('posts');
   const fixedActions = useFixedActions();
   const { message } = App.useApp();
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ interface PostFormDialogProps {
 
 /** Create or edit a post: code, name, type (dictionary 27), category (42), main flag, sort and status. */
 export function PostFormDialog({ open, post, nextSort, onClose }: PostFormDialogProps) {
-  const { t } = useTranslation('organizationPosts');
+  const { t } = useTranslation('posts');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PostFields>();
   const rules = useMemo(() => postFormRules(), []);
