@@ -83,10 +83,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   '/organization/headcount': page(
     () =>
-      import('../../features/organization-headcount/headcount-page').then((m) => ({
+      import('../../features/headcount/headcount-page').then((m) => ({
         default: m.HeadcountPage,
       })),
-    'organizationHeadcount',
+    'headcount',
   ),
   '/system/audit': page(
     () => import('../../features/system-audit/audit-page').then((m) => ({ default: m.AuditPage })),

@@ -10,7 +10,7 @@ export function ImportErrorsDialog({
   errors: ImportRowError[] | null;
   onClose(): void;
 }) {
-  const { t } = useTranslation('organizationHeadcount');
+  const { t } = useTranslation('headcount');
   return (
     <Modal
       open={errors !== null}

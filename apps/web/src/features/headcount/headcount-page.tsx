@@ -26,7 +26,7 @@ const cellKey = (storeId: number, postId: number) => `${storeId}:${postId}`;
  * people holding the post as their main post. Edited cells are saved together in one request.
  */
 export function HeadcountPage() {
-  const { t } = useTranslation('organizationHeadcount');
+  const { t } = useTranslation('headcount');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const can = usePermission();
