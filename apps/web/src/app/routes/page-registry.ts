@@ -72,10 +72,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   '/organization/chart': page(
     () =>
-      import('../../features/organization-chart/chart-page').then((m) => ({
+      import('../../features/org-chart/chart-page').then((m) => ({
         default: m.OrganizationChartPage,
       })),
-    'organizationChart',
+    'orgChart',
   ),
   '/organization/posts': page(
     () => import('../../features/posts/posts-page').then((m) => ({ default: m.PostsPage })),

@@ -24,7 +24,7 @@ const sizeOf = (element: HTMLElement) => ({
 
 /** `/organization/chart`: the read-only department tree with leaders and headcounts. */
 export function OrganizationChartPage() {
-  const { t } = useTranslation('organizationChart');
+  const { t } = useTranslation('orgChart');
   const [rootId, setRootId] = useState<number | undefined>();
   const [orient, setOrient] = useState<Orientation>('TB');
   const [depth, setDepth] = useState<ExpandDepth>(2);
