@@ -109,12 +109,12 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'staffMutuallyExclusive',
   ),
   '/staff/list': page(
-    () => import('../../features/staff-directory/directory-page').then((m) => ({ default: m.DirectoryPage })),
-    'staffDirectory',
+    () => import('../../features/staff/directory-page').then((m) => ({ default: m.DirectoryPage })),
+    'staff',
   ),
   '/staff/detail': page(
-    () => import('../../features/staff-directory/detail-page').then((m) => ({ default: m.StaffDetailPage })),
-    'staffDirectory',
+    () => import('../../features/staff/detail-page').then((m) => ({ default: m.StaffDetailPage })),
+    'staff',
   ),
   '/staff/onboarding': page(
     () =>

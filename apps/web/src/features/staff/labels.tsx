@@ -14,7 +14,7 @@ const statusColors: Record<EmployeeStatus, string> = {
 
 /** A person's status (试用期, 正式, 离职中, 已离职, 冻结): the names of dictionary 25, whose codes these are. */
 export function StatusTag({ status }: { status: EmployeeStatus }) {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   return <Tag color={statusColors[status]}>{t(`status.${status}`)}</Tag>;
 }
 

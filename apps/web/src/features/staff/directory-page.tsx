@@ -56,7 +56,7 @@ const filterWidth = (width: number) => ({ width, maxWidth: '100%' });
  * show masked; 详情 opens the profile page, 编辑 the profile form.
  */
 export function DirectoryPage() {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const fixedActions = useFixedActions();
   const navigate = useNavigate();
   const can = usePermission();

@@ -7,7 +7,7 @@ import { i18n } from '../../lib/i18n';
 // (staff.schemas.ts and the shared rules), so a field says the same whichever side refuses it; other
 // languages get translations.
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(`staffDirectory:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`staff:${key}`, options ?? {});
 
 export const WORK_USER_ID_MAX = 64;
 

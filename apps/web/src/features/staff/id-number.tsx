@@ -19,7 +19,7 @@ interface IdNumberProps {
  * server) and hide it again; it is kept only while shown, never cached.
  */
 export function IdNumber({ id, masked, canReveal }: IdNumberProps) {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const [whole, setWhole] = useState<string | null>(null);
   // A refusal is shown by the API client with the server's message.
   const reveal = useMutation({ mutationFn: () => revealIdNumber(id), onSuccess: setWhole });

@@ -105,7 +105,7 @@ const HALF = { xs: 24, sm: 12 };
  * replaced it is sent; a new mainland ID number fills in the birth date (the server derives it anyway).
  */
 export function StaffFormDialog({ staffId, onClose }: StaffFormDialogProps) {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const open = staffId !== null;

@@ -35,7 +35,7 @@ const LIST_PATH = '/staff/list';
  * (main and part-time posts, newest first) and their login account. 编辑 opens the profile form.
  */
 export function StaffDetailPage() {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const [id] = useIdParam('id');
   if (id === null) {
     return (
@@ -50,7 +50,7 @@ export function StaffDetailPage() {
 
 /** 返回花名册, when the user's menu has the roster. */
 function BackToList() {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const navigate = useNavigate();
   const { data: menus } = useMenuTree();
   if (!findMenu(menus, LIST_PATH)) return null;
@@ -62,7 +62,7 @@ function BackToList() {
 }
 
 function StaffProfile({ id }: { id: number }) {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const detail = useQuery(staffDetailQuery(id));
   const [editing, setEditing] = useState(false);
   const staff = detail.data;
@@ -137,7 +137,7 @@ function ProfileHeader({ staff }: { staff: StaffDetail }) {
 
 /** Every field of the record, dictionary items by name. */
 function Profile({ staff }: { staff: StaffDetail }) {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const can = usePermission();
 
   const items: DescriptionsProps['items'] = [
@@ -199,7 +199,7 @@ function Profile({ staff }: { staff: StaffDetail }) {
 
 /** The posts held over time, the newest first, as the server orders them. */
 function Assignments({ assignments }: { assignments: Assignment[] }) {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const columns: TableColumnsType<Assignment> = [
     {
       title: t('assignment.kind'),
@@ -234,7 +234,7 @@ function Assignments({ assignments }: { assignments: Assignment[] }) {
 
 /** The login account: its name, whether it may sign in, whether it is a salesperson's. */
 function Account({ staff }: { staff: StaffDetail }) {
-  const { t } = useTranslation('staffDirectory');
+  const { t } = useTranslation('staff');
   const { account } = staff;
   if (!account) return <Typography.Text type="secondary">{t('account.none')}</Typography.Text>;
   const statusName = t(`account.statuses.${account.status}`, { defaultValue: account.status });
