@@ -97,9 +97,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'approvalFlows',
   ),
   '/staff/prohibited': page(
-    () =>
-      import('../../features/staff-prohibited/prohibited-page').then((m) => ({ default: m.ProhibitedPage })),
-    'staffProhibited',
+    () => import('../../features/prohibited/prohibited-page').then((m) => ({ default: m.ProhibitedPage })),
+    'prohibited',
   ),
   '/staff/mutually-exclusive': page(
     () =>

@@ -23,7 +23,7 @@ interface ProhibitedFormDialogProps {
 
 /** Put a person on the list, or change the name, phone or reason of an entry. */
 export function ProhibitedFormDialog({ open, entry, onClose }: ProhibitedFormDialogProps) {
-  const { t } = useTranslation('staffProhibited');
+  const { t } = useTranslation('prohibited');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ProhibitedFields>();
   const rules = useMemo(() => prohibitedFormRules(), []);

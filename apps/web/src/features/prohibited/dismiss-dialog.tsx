@@ -16,7 +16,7 @@ interface DismissDialogProps {
 
 /** Lift an entry with the required reason; where a dismissal flow is set up, it waits for its approval. */
 export function DismissDialog({ entry, onClose }: DismissDialogProps) {
-  const { t } = useTranslation('staffProhibited');
+  const { t } = useTranslation('prohibited');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ enable_reason: string }>();

@@ -13,7 +13,7 @@ import { i18n } from '../../lib/i18n';
 // The rules of the prohibited list's forms. In Chinese their messages are the server's (prohibited.schemas.ts
 // and the shared rules), so a field says the same whichever side refuses it; other languages get translations.
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(`staffProhibited:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`prohibited:${key}`, options ?? {});
 
 const reasonRules = (label: string, requiredMessage: string): FormRule[] => [
   ...requiredRules(label, requiredMessage),

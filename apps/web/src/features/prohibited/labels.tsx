@@ -23,6 +23,6 @@ export const actionColors: Record<ProhibitedAction, string> = {
 
 /** An entry's status (禁用中, 解除审批中, 已解除). */
 export function StatusTag({ status }: { status: ProhibitedStatus }) {
-  const { t } = useTranslation('staffProhibited');
+  const { t } = useTranslation('prohibited');
   return <Tag color={statusColors[status]}>{t(`status.${status}`)}</Tag>;
 }

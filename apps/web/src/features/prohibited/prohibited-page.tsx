@@ -42,7 +42,7 @@ function toFilters({ range, ...values }: FilterValues): ProhibitedFilters {
  * entry is lifted with a reason (through its approval flow where one is set up), and its history stays.
  */
 export function ProhibitedPage() {
-  const { t } = useTranslation('staffProhibited');
+  const { t } = useTranslation('prohibited');
   const fixedActions = useFixedActions();
   const [filterForm] = Form.useForm<FilterValues>();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});

@@ -21,7 +21,7 @@ interface DetailDrawerProps {
 
 /** One entry: its fields and its history (added, changed, dismissal asked, refused, done). */
 export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
-  const { t } = useTranslation('staffProhibited');
+  const { t } = useTranslation('prohibited');
   const detail = useQuery({ ...prohibitedDetailQuery(id ?? 0), enabled: id !== null });
   const entry = id !== null ? detail.data : undefined;
 
@@ -49,7 +49,7 @@ export function DetailDrawer({ id, onClose }: DetailDrawerProps) {
 }
 
 function DetailBody({ entry }: { entry: ProhibitedDetail }) {
-  const { t } = useTranslation('staffProhibited');
+  const { t } = useTranslation('prohibited');
 
   const items: DescriptionsProps['items'] = [
     { key: 'name', label: t('fields.name'), children: entry.name },
@@ -99,7 +99,7 @@ function DetailBody({ entry }: { entry: ProhibitedDetail }) {
 
 /** Who did what and when; the reason given, or for a change each field's value before and after. */
 function HistoryLine({ event }: { event: ProhibitedEvent }) {
-  const { t } = useTranslation('staffProhibited');
+  const { t } = useTranslation('prohibited');
   const value = (field: unknown) =>
     field === null || field === undefined || field === '' ? '-' : String(field);
   return (
