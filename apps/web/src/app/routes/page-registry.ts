@@ -102,10 +102,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   '/staff/mutually-exclusive': page(
     () =>
-      import('../../features/staff-mutually-exclusive/exclusion-page').then((m) => ({
+      import('../../features/mutual-exclusion/exclusion-page').then((m) => ({
         default: m.ExclusionPage,
       })),
-    'staffMutuallyExclusive',
+    'mutualExclusion',
   ),
   '/staff/list': page(
     () => import('../../features/staff/directory-page').then((m) => ({ default: m.DirectoryPage })),

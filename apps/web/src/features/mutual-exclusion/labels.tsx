@@ -9,13 +9,13 @@ const kindColors: Record<ExclusionKind, string> = { people: 'blue', posts: 'purp
 
 /** 人员互斥 or 岗位互斥. */
 export function KindTag({ kind }: { kind: ExclusionKind }) {
-  const { t } = useTranslation('staffMutuallyExclusive');
+  const { t } = useTranslation('mutualExclusion');
   return <Tag color={kindColors[kind]}>{t(`kinds.${kind}`)}</Tag>;
 }
 
 /** 启用 or 停用: a disabled rule blocks nobody. */
 export function StatusTag({ status }: { status: ExclusionStatus }) {
-  const { t } = useTranslation('staffMutuallyExclusive');
+  const { t } = useTranslation('mutualExclusion');
   return <Tag color={status === 'active' ? 'green' : 'default'}>{t(`status.${status}`)}</Tag>;
 }
 

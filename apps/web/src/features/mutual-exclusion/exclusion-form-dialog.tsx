@@ -133,7 +133,7 @@ interface ExclusionFormDialogProps {
 
 /** Create or edit a rule: named people who may not meet in a store or department, or two posts. */
 export function ExclusionFormDialog({ open, rule, onClose }: ExclusionFormDialogProps) {
-  const { t } = useTranslation('staffMutuallyExclusive');
+  const { t } = useTranslation('mutualExclusion');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ExclusionFormValues>();
   const rules = useMemo(() => exclusionFormRules(), []);

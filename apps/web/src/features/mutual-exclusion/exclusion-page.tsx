@@ -35,7 +35,7 @@ import { Coverage, KindTag, StatusTag } from './labels';
  * tries a placement against the active rules.
  */
 export function ExclusionPage() {
-  const { t } = useTranslation('staffMutuallyExclusive');
+  const { t } = useTranslation('mutualExclusion');
   const fixedActions = useFixedActions();
   const { message } = App.useApp();
   const queryClient = useQueryClient();

@@ -16,8 +16,7 @@ import { i18n } from '../../lib/i18n';
 // (exclusion.schemas.ts, packages/shared/src/mutual-exclusion.ts), so a field says the same whichever side
 // refuses it; other languages get translations.
 
-const t = (key: string, options?: Record<string, unknown>) =>
-  i18n.t(`staffMutuallyExclusive:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`mutualExclusion:${key}`, options ?? {});
 
 /** The Chinese labels the server's messages are built from (`exclusionLabels`). */
 const labels = {

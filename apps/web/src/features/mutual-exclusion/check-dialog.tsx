@@ -48,7 +48,7 @@ function storeOf(tree: readonly DepartmentOption[], stores: readonly StoreOption
  * that blocks it, in the server's words.
  */
 export function CheckDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation('staffMutuallyExclusive');
+  const { t } = useTranslation('mutualExclusion');
   const [form] = Form.useForm<CheckValues>();
   const rules = useMemo(() => checkFormRules(), []);
   const [answer, setAnswer] = useState<CheckAnswer | null>(null);
