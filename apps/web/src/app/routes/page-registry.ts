@@ -89,8 +89,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'headcount',
   ),
   '/system/audit': page(
-    () => import('../../features/system-audit/audit-page').then((m) => ({ default: m.AuditPage })),
-    'systemAudit',
+    () => import('../../features/audit/audit-page').then((m) => ({ default: m.AuditPage })),
+    'audit',
   ),
   '/approval/flows': page(
     () => import('../../features/approval-flows/flows-page').then((m) => ({ default: m.FlowsPage })),

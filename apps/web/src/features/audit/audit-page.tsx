@@ -33,7 +33,7 @@ function toFilters({ range, ...values }: FilterValues): AuditFilters {
 /** `/system/audit`: who changed what, when and from where; a row opens the change field by field. */
 export function AuditPage() {
   const fixedActions = useFixedActions();
-  const { t } = useTranslation('systemAudit');
+  const { t } = useTranslation('audit');
   const [filterForm] = Form.useForm<FilterValues>();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const [openId, setOpenId] = useState<number | null>(null);

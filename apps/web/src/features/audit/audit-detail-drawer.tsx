@@ -22,7 +22,7 @@ function Value({ value, tone }: { value: unknown; tone?: 'before' | 'after' }) {
 
 /** One audit row: who, what, when and from where, and the recorded values field by field. */
 export function AuditDetailDrawer({ id, onClose }: AuditDetailDrawerProps) {
-  const { t } = useTranslation('systemAudit');
+  const { t } = useTranslation('audit');
   const detail = useQuery({ ...auditDetailQuery(id ?? 0), enabled: id !== null });
   const row = id !== null ? detail.data : undefined;
   const diff = row ? auditDiff(row.before, row.after) : null;
