@@ -65,10 +65,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   '/system/dictionaries': page(
     () =>
-      import('../../features/system-dictionaries/dictionaries-page').then((m) => ({
+      import('../../features/dictionaries/dictionaries-page').then((m) => ({
         default: m.DictionariesPage,
       })),
-    'systemDictionaries',
+    'dictionaries',
   ),
   '/organization/chart': page(
     () =>

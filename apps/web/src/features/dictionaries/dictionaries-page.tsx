@@ -92,7 +92,7 @@ interface TypePaneProps {
 }
 
 function TypePane({ list, paging, onPage, onFilter, selected, onSelect }: TypePaneProps) {
-  const { t } = useTranslation('systemDictionaries');
+  const { t } = useTranslation('dictionaries');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [filterForm] = Form.useForm<TypeFilters>();
@@ -224,7 +224,7 @@ function TypePane({ list, paging, onPage, onFilter, selected, onSelect }: TypePa
 }
 
 function EntryPane({ type }: { type: DictionaryType | null }) {
-  const { t } = useTranslation('systemDictionaries');
+  const { t } = useTranslation('dictionaries');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const can = usePermission();

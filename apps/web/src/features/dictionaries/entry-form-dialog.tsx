@@ -27,7 +27,7 @@ interface EntryFormDialogProps {
 
 /** Create or edit a dictionary item: name, code, sort and whether selects offer it. */
 export function EntryFormDialog({ open, type, entry, nextSort, onClose }: EntryFormDialogProps) {
-  const { t } = useTranslation('systemDictionaries');
+  const { t } = useTranslation('dictionaries');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EntryFields>();
   const rules = useMemo(() => dictionaryFormRules(), []);

@@ -20,7 +20,7 @@ const initialValues: TypeFields = { code: '', name: '', description: '' };
 
 /** Create or edit a dictionary type: code, name and description. */
 export function TypeFormDialog({ open, type, onClose, onSaved }: TypeFormDialogProps) {
-  const { t } = useTranslation('systemDictionaries');
+  const { t } = useTranslation('dictionaries');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TypeFields>();
   const rules = useMemo(() => dictionaryFormRules(), []);

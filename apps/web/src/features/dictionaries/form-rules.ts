@@ -5,8 +5,7 @@ import { i18n } from '../../lib/i18n';
 // The rules of the type and item forms, with the server's limits and Chinese labels
 // (dictionaries.schemas.ts), and the field a refused save belongs on.
 
-const t = (key: string, options?: Record<string, unknown>) =>
-  i18n.t(`systemDictionaries:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`dictionaries:${key}`, options ?? {});
 
 /** The Chinese labels the server's messages are built from (`dictionaryLabels`). */
 const labels = { code: '编码', name: '名称', description: '描述', sort: '排序' };
