@@ -52,8 +52,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'stores',
   ),
   '/system/menus': page(
-    () => import('../../features/system-menus/menus-page').then((m) => ({ default: m.SystemMenusPage })),
-    'systemMenus',
+    () => import('../../features/menus/menus-page').then((m) => ({ default: m.SystemMenusPage })),
+    'menus',
   ),
   '/system/roles': page(
     () => import('../../features/system-roles/roles-page').then((m) => ({ default: m.RolesPage })),

@@ -112,7 +112,7 @@ interface MenuFormDialogProps {
 
 /** Create or edit one menu item; the fields follow the chosen type. */
 export function MenuFormDialog({ mode, tree, titleOf, onSaved, onClosed }: MenuFormDialogProps) {
-  const { t } = useTranslation('systemMenus');
+  const { t } = useTranslation('menus');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [open, setOpen] = useState(true);

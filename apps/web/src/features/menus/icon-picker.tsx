@@ -29,7 +29,7 @@ export function MenuIconPreview({ name, fallback }: MenuIconPreviewProps) {
 }
 
 function IconGrid({ value, onPick }: { value: string | null; onPick(name: string): void }) {
-  const { t } = useTranslation('systemMenus');
+  const { t } = useTranslation('menus');
   const state = useIconSet();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query.trim().toLowerCase());
@@ -98,7 +98,7 @@ export interface IconPickerProps {
  * icon set is loaded the first time the picker or a preview needs it, never by other pages.
  */
 export function IconPicker({ id, value = null, onChange, disabled }: IconPickerProps) {
-  const { t } = useTranslation('systemMenus');
+  const { t } = useTranslation('menus');
   const [open, setOpen] = useState(false);
 
   return (

@@ -43,7 +43,7 @@ const typeColors: Record<number, string> = {
 /** Menus administration: the whole menu tree, every type, with create / edit / delete / reorder. */
 export function SystemMenusPage() {
   const fixedActions = useFixedActions();
-  const { t } = useTranslation(['systemMenus', 'common']);
+  const { t } = useTranslation(['menus', 'common']);
   const { message } = App.useApp();
   const can = usePermission();
   const menus = useQuery(menusQueryOptions());
