@@ -56,8 +56,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'menus',
   ),
   '/system/roles': page(
-    () => import('../../features/system-roles/roles-page').then((m) => ({ default: m.RolesPage })),
-    'systemRoles',
+    () => import('../../features/roles/roles-page').then((m) => ({ default: m.RolesPage })),
+    'roles',
   ),
   '/system/users': page(
     () => import('../../features/system-users/users-page').then((m) => ({ default: m.SystemUsersPage })),

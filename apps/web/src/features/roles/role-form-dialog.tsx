@@ -25,7 +25,7 @@ const initialValues: RoleFields = {
 
 /** Create or edit a role: key, name, description, status, data scope and sort. */
 export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
-  const { t } = useTranslation('systemRoles');
+  const { t } = useTranslation('roles');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RoleFields>();
   const rules = useMemo(() => roleFormRules(), []);

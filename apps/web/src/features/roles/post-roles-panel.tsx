@@ -17,7 +17,7 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 /** "岗位角色": which roles each post carries; every holder of a post gets its roles. */
 export function PostRolesPanel() {
   const fixedActions = useFixedActions();
-  const { t } = useTranslation('systemRoles');
+  const { t } = useTranslation('roles');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const can = usePermission();

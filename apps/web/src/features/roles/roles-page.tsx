@@ -17,7 +17,7 @@ import { useListFilters } from '../../lib/use-list-filters';
 
 /** `/system/roles`: roles with their grants, and the roles each post carries. */
 export function RolesPage() {
-  const { t } = useTranslation('systemRoles');
+  const { t } = useTranslation('roles');
   return (
     <Card>
       <Tabs
@@ -32,7 +32,7 @@ export function RolesPage() {
 
 function RoleList() {
   const fixedActions = useFixedActions();
-  const { t } = useTranslation('systemRoles');
+  const { t } = useTranslation('roles');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [filterForm] = Form.useForm<RoleFilters>();

@@ -25,7 +25,7 @@ const DRAWER_WIDTH = 'min(560px, 100vw)';
 
 /** "权限设置": the role's menu grants as a checkable tree of every directory, page and button. */
 export function RolePermissionsDrawer({ role, onClose }: RolePermissionsDrawerProps) {
-  const { t } = useTranslation('systemRoles');
+  const { t } = useTranslation('roles');
   const open = role !== null;
   return (
     <Drawer
@@ -41,7 +41,7 @@ export function RolePermissionsDrawer({ role, onClose }: RolePermissionsDrawerPr
 }
 
 function PermissionsEditor({ role, onDone }: { role: Role; onDone(): void }) {
-  const { t } = useTranslation(['systemRoles', 'common']);
+  const { t } = useTranslation(['roles', 'common']);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const items = useQuery(menuItemsQuery());
@@ -134,7 +134,7 @@ function PermissionsEditor({ role, onDone }: { role: Role; onDone(): void }) {
 }
 
 function NodeTitle({ node }: { node: GrantNode }) {
-  const { t } = useTranslation(['systemRoles', 'common']);
+  const { t } = useTranslation(['roles', 'common']);
   const title =
     node.kind === 'self'
       ? t('permissions.self')

@@ -4,7 +4,7 @@ import { i18n } from '../../lib/i18n';
 
 // The role form's rules, with the server's limits and Chinese labels (roles.schemas.ts).
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(`systemRoles:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`roles:${key}`, options ?? {});
 
 /** The Chinese labels the server's messages are built from (roles.schemas.ts `roleLabels`). */
 const labels = {
