@@ -60,8 +60,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'roles',
   ),
   '/system/users': page(
-    () => import('../../features/system-users/users-page').then((m) => ({ default: m.SystemUsersPage })),
-    'systemUsers',
+    () => import('../../features/accounts/users-page').then((m) => ({ default: m.SystemUsersPage })),
+    'accounts',
   ),
   '/system/dictionaries': page(
     () =>

@@ -19,7 +19,7 @@ interface RolesValues {
  * access drawer shows them). Saving replaces the direct grants (`user/roles/sync`).
  */
 export function RolesDialog({ account, onClose }: RolesDialogProps) {
-  const { t } = useTranslation('systemUsers');
+  const { t } = useTranslation('accounts');
   const { message } = App.useApp();
   const [form] = Form.useForm<RolesValues>();
   const queryClient = useQueryClient();

@@ -47,7 +47,7 @@ function toFilters(values: FilterValues): AccountFilters {
 
 /** `/system/users`: login accounts, their state, passwords, roles and the reasons for their permissions. */
 export function SystemUsersPage() {
-  const { t } = useTranslation('systemUsers');
+  const { t } = useTranslation('accounts');
   const [form] = Form.useForm<FilterValues>();
   const [params, setParams] = useState<AccountListParams>({ page: 1, limit: DEFAULT_PAGE_SIZE });
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -49,7 +49,7 @@ function PermissionList({ entries, empty }: { entries: PermissionEntry[]; empty:
 }
 
 function SourceTag({ source }: { source: RoleSource }) {
-  const { t } = useTranslation('systemUsers');
+  const { t } = useTranslation('accounts');
   if (source.type === 'direct') return <Tag color="blue">{t('access.direct')}</Tag>;
   return (
     <Tag color="purple">
@@ -62,7 +62,7 @@ function SourceTag({ source }: { source: RoleSource }) {
 }
 
 function AccessContent({ access }: { access: AccountAccess }) {
-  const { t } = useTranslation('systemUsers');
+  const { t } = useTranslation('accounts');
   const [search, setSearch] = useState('');
   const union = useMemo(() => access.permissions.filter((entry) => matches(entry, search)), [access, search]);
   const roles = useMemo(
@@ -153,7 +153,7 @@ function AccessContent({ access }: { access: AccountAccess }) {
 
 /** "Why can this person do X": the user's roles, where each comes from, and what they grant. */
 export function AccessDrawer({ account, onClose }: AccessDrawerProps) {
-  const { t } = useTranslation('systemUsers');
+  const { t } = useTranslation('accounts');
   const screens = Grid.useBreakpoint();
   const access = useQuery({ ...accountAccessQuery(account?.id ?? 0), enabled: account !== null });
 

@@ -29,7 +29,7 @@ function employeeLabel(employee: EmployeeOption): string {
 
 /** Opens a login account for an employee who has none. */
 export function CreateDialog({ open, onClose }: CreateDialogProps) {
-  const { t } = useTranslation('systemUsers');
+  const { t } = useTranslation('accounts');
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateAccountFields>();
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ interface ReasonValues {
 
 /** Freeze or thaw an account with the reason the rules require; a frozen user's sessions end at once. */
 export function ReasonDialog({ mode, account, onClose }: ReasonDialogProps) {
-  const { t } = useTranslation('systemUsers');
+  const { t } = useTranslation('accounts');
   const { message } = App.useApp();
   const [form] = Form.useForm<ReasonValues>();
   const queryClient = useQueryClient();

@@ -18,7 +18,7 @@ interface PasswordValues {
 
 /** Sets a new password for an account; the server ends the user's open sessions. */
 export function PasswordDialog({ account, onClose }: PasswordDialogProps) {
-  const { t } = useTranslation('systemUsers');
+  const { t } = useTranslation('accounts');
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
   const save = useMutation({
