@@ -93,8 +93,8 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'audit',
   ),
   '/approval/flows': page(
-    () => import('../../features/approval-flows/flows-page').then((m) => ({ default: m.FlowsPage })),
-    'approvalFlows',
+    () => import('../../features/approvals/flows/flows-page').then((m) => ({ default: m.FlowsPage })),
+    'approvals',
   ),
   '/staff/prohibited': page(
     () => import('../../features/prohibited/prohibited-page').then((m) => ({ default: m.ProhibitedPage })),
@@ -137,16 +137,16 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   // The three approval lists are one page, parameterised by the list it shows.
   '/approval/todo': page(
-    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.TodoPage })),
-    'approvalTasks',
+    () => import('../../features/approvals/tasks/task-list-page').then((m) => ({ default: m.TodoPage })),
+    'approvals',
   ),
   '/approval/done': page(
-    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.DonePage })),
-    'approvalTasks',
+    () => import('../../features/approvals/tasks/task-list-page').then((m) => ({ default: m.DonePage })),
+    'approvals',
   ),
   '/approval/mine': page(
-    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.MinePage })),
-    'approvalTasks',
+    () => import('../../features/approvals/tasks/task-list-page').then((m) => ({ default: m.MinePage })),
+    'approvals',
   ),
 };
 

@@ -5,13 +5,13 @@ import {
   requiredRules,
   requiredValueRules,
   selectRules,
-} from '../../lib/form-rules';
-import { i18n } from '../../lib/i18n';
+} from '../../../lib/form-rules';
+import { i18n } from '../../../lib/i18n';
 
 // The rules of the decision and test request forms, with the server's limits and Chinese labels
 // (approvals.schemas.ts `flowLabels`, `COMMENT_MAX`, `testRequestBody`).
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(`approvalTasks:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`approvals:tasks.${key}`, options ?? {});
 
 const labels = { comment: '审批意见', title: '标题', department: '部门', amount: '金额' };
 

@@ -51,7 +51,7 @@ export function NodeCard({
   onMove,
   onRemove,
 }: NodeCardProps) {
-  const { t } = useTranslation('approvalFlows');
+  const { t } = useTranslation('approvals', { keyPrefix: 'flows' });
   const form = Form.useFormInstance<FlowFormValues>();
   const path = ['nodes', index] as const;
   const approverType: ApproverType | undefined = Form.useWatch([...path, 'approver_type'], form);

@@ -4,14 +4,15 @@ import { App, Button, Card, Flex, Form, Input, Select, Space, Tag, Typography } 
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_BUSINESS_TYPES, type ApprovalBusinessType } from '@dealer-hr/shared/approvals';
+import type { ApprovalBusinessType } from '@dealer-hr/shared/approvals';
 import { parseTime } from '@dealer-hr/shared/time';
-import { DeleteButton } from '../../components/delete-button';
-import { FilterActions } from '../../components/filter-actions';
-import { PagedTable } from '../../components/paged-table';
-import { Permission } from '../../components/permission';
-import { useFixedActions } from '../../components/use-fixed-actions';
-import { useListFilters } from '../../lib/use-list-filters';
+import { DeleteButton } from '../../../components/delete-button';
+import { FilterActions } from '../../../components/filter-actions';
+import { PagedTable } from '../../../components/paged-table';
+import { Permission } from '../../../components/permission';
+import { useFixedActions } from '../../../components/use-fixed-actions';
+import { useListFilters } from '../../../lib/use-list-filters';
+import { useBusinessTypes } from '../business-types';
 import { FLOWS_KEY, deleteFlow, flowListQuery, type ApprovalFlow, type FlowFilters } from './api';
 import { FlowEditor } from './flow-editor';
 
@@ -23,7 +24,8 @@ const nodeSummary = (flow: ApprovalFlow): string => flow.nodes.map((node) => nod
  * a flow that approvals were submitted to cannot be deleted, and the server says so (disable it instead).
  */
 export function FlowsPage() {
-  const { t } = useTranslation('approvalFlows');
+  const { t } = useTranslation('approvals', { keyPrefix: 'flows' });
+  const businessTypes = useBusinessTypes();
   const fixedActions = useFixedActions();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -68,9 +70,7 @@ export function FlowsPage() {
       title: t('fields.businessType'),
       dataIndex: 'business_type',
       width: 120,
-      render: (type: ApprovalBusinessType) => (
-        <Tag color="blue">{t(`common:approvalBusinessTypes.${type}`)}</Tag>
-      ),
+      render: (type: ApprovalBusinessType) => <Tag color="blue">{businessTypes.label(type)}</Tag>,
     },
     {
       title: t('fields.department'),
@@ -148,10 +148,7 @@ export function FlowsPage() {
               placeholder={t('fields.businessType')}
               aria-label={t('fields.businessType')}
               style={{ width: 140 }}
-              options={APPROVAL_BUSINESS_TYPES.map((type) => ({
-                value: type,
-                label: t(`common:approvalBusinessTypes.${type}`),
-              }))}
+              options={businessTypes.options}
             />
           </Form.Item>
           <Form.Item name="status" style={{ marginBottom: 8 }}>

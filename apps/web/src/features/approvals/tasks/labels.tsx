@@ -2,14 +2,13 @@ import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
-  APPROVAL_BUSINESS_TYPES,
   APPROVAL_STATUSES,
   type ApprovalAction,
   type ApprovalStatus,
   type ConditionOperator,
   type TaskStatus,
 } from '@dealer-hr/shared/approvals';
-import { SOURCE_LANGUAGE } from '../../lib/i18n';
+import { SOURCE_LANGUAGE } from '../../../lib/i18n';
 
 // How the approval vocabulary (packages/shared/src/approvals.ts) reads and looks on these pages.
 
@@ -48,20 +47,17 @@ export const operatorSymbols: Record<ConditionOperator, string> = {
 
 /** An approval's status (审批中, 已通过...). */
 export function StatusTag({ status }: { status: ApprovalStatus }) {
-  const { t } = useTranslation('approvalTasks');
+  const { t } = useTranslation('approvals', { keyPrefix: 'tasks' });
   return <Tag color={statusColors[status]}>{t(`status.${status}`)}</Tag>;
 }
 
 /** One approver's task (待处理, 已通过...). */
 export function TaskStatusTag({ status }: { status: TaskStatus }) {
-  const { t } = useTranslation('approvalTasks');
+  const { t } = useTranslation('approvals', { keyPrefix: 'tasks' });
   return <Tag color={taskColors[status]}>{t(`taskStatus.${status}`)}</Tag>;
 }
 
-export const businessTypeOptions = (t: TFunction<'approvalTasks'>) =>
-  APPROVAL_BUSINESS_TYPES.map((type) => ({ value: type, label: t(`common:approvalBusinessTypes.${type}`) }));
-
-export const statusOptions = (t: TFunction<'approvalTasks'>) =>
+export const statusOptions = (t: TFunction<'approvals', 'tasks'>) =>
   APPROVAL_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }));
 
 /** The engine's reasons for passing a node over (engine.ts `engineMessages`), by translation key. */
@@ -74,13 +70,17 @@ const skipReasons: Record<string, string> = {
  * A comment as the reader's language says it: the engine writes its skip reasons in Chinese, so the
  * known ones are translated; people's own comments stay as they were written.
  */
-export function commentText(t: TFunction<'approvalTasks'>, language: string | undefined, comment: string) {
+export function commentText(
+  t: TFunction<'approvals', 'tasks'>,
+  language: string | undefined,
+  comment: string,
+) {
   const reason = skipReasons[comment];
   return reason && language !== SOURCE_LANGUAGE ? t(`skipReasons.${reason}`) : comment;
 }
 
 /** A label for a form field of the record; an unknown field shows its own name. */
-export function formFieldLabel(t: TFunction<'approvalTasks'>, field: string): string {
+export function formFieldLabel(t: TFunction<'approvals', 'tasks'>, field: string): string {
   return t(`formFields.${field}`, { defaultValue: field });
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { findMenu } from '../../lib/menu-tree';
-import { useMenuTree } from '../../lib/session-queries';
+import { findMenu } from '../../../lib/menu-tree';
+import { useMenuTree } from '../../../lib/session-queries';
 import { SCOPE_PATHS, TASK_SCOPES, taskCountQuery, type TaskCounts, type TaskScope } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { findMenu } from '../../lib/menu-tree';
-import { useMenuTree } from '../../lib/session-queries';
+import { findMenu } from '../../../lib/menu-tree';
+import { useMenuTree } from '../../../lib/session-queries';
 import { SCOPE_PATHS } from './api';
 
 /**

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo, fail, ok } from '../../test/mock-api';
+import { callsTo, fail, ok } from '../../../test/mock-api';
 import {
   button,
   chooseOption,
@@ -9,8 +9,8 @@ import {
   rowOf,
   setupUser,
   SLOW,
-} from '../../test/page-helpers';
-import { renderApp } from '../../test/render-app';
+} from '../../../test/page-helpers';
+import { renderApp } from '../../../test/render-app';
 import { instanceDetail, mockApprovalApi, taskRow } from './test-data';
 
 const mine = taskRow(21, '我的测试申请', { task_id: null, applicant_name: '张伟' });

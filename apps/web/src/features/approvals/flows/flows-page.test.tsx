@@ -3,10 +3,10 @@ import type { UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
-import { user as signedIn } from '../../test/fixtures';
-import { callsTo, fail, mockApi, ok, type Routes } from '../../test/mock-api';
-import { button, openDialog, rowOf, setupUser, SLOW, TOKEN } from '../../test/page-helpers';
-import { renderApp } from '../../test/render-app';
+import { user as signedIn } from '../../../test/fixtures';
+import { callsTo, fail, mockApi, ok, type Routes } from '../../../test/mock-api';
+import { button, openDialog, rowOf, setupUser, SLOW, TOKEN } from '../../../test/page-helpers';
+import { renderApp } from '../../../test/render-app';
 import type { ApprovalFlow, ApproverOptions, DepartmentOption, FlowGap } from './api';
 
 const PATH = '/approval/flows';

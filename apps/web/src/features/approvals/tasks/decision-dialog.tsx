@@ -3,9 +3,9 @@ import { App, Form, Input } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
-import { FormDialog } from '../../components/form-dialog';
-import { ApiError } from '../../lib/api-client';
-import { showSaveError } from '../../lib/form-errors';
+import { FormDialog } from '../../../components/form-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { showSaveError } from '../../../lib/form-errors';
 import { approveTask, rejectTask, withdrawInstance } from './api';
 import { COMMENT_MAX, commentRules } from './form-rules';
 
@@ -39,7 +39,7 @@ const send = ({ kind, id }: Decision, comment: string | undefined) =>
 
 /** The comment of a decision: optional for approve and withdraw, required for reject. */
 export function DecisionDialog({ decision, onClose, onSettled }: DecisionDialogProps) {
-  const { t } = useTranslation('approvalTasks');
+  const { t } = useTranslation('approvals', { keyPrefix: 'tasks' });
   const { message } = App.useApp();
   const [form] = Form.useForm<{ comment?: string }>();
   // The last decision stays shown while the dialog fades out after closing.

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseTime } from '@dealer-hr/shared/time';
-import { callsTo, fail, ok, type ApiCall } from '../../test/mock-api';
-import { button, dialogTitled, queryButton, rowOf, setupUser, SLOW } from '../../test/page-helpers';
-import { renderApp } from '../../test/render-app';
+import { callsTo, fail, ok, type ApiCall } from '../../../test/mock-api';
+import { button, dialogTitled, queryButton, rowOf, setupUser, SLOW } from '../../../test/page-helpers';
+import { renderApp } from '../../../test/render-app';
 import { instanceDetail, mockApprovalApi, taskRow } from './test-data';
 
 const rows = [taskRow(11, '李娜的测试申请'), taskRow(12, '王强的测试申请', { applicant_name: '王强' })];

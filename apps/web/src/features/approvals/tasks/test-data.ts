@@ -1,9 +1,9 @@
 // Test support only (not part of the app): the approval pages' menu, rows and details for the page tests.
 import Cookies from 'js-cookie';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
-import { user } from '../../test/fixtures';
-import { mockApi, ok, type Routes } from '../../test/mock-api';
-import { TOKEN } from '../../test/page-helpers';
+import { user } from '../../../test/fixtures';
+import { mockApi, ok, type Routes } from '../../../test/mock-api';
+import { TOKEN } from '../../../test/page-helpers';
 import type { InstanceDetail, TaskRow } from './api';
 
 const menuNode = (

@@ -1,11 +1,11 @@
 import type { FormRule } from 'antd';
-import { localMessage, maxLengthRule, requiredRules, selectRules } from '../../lib/form-rules';
-import { i18n } from '../../lib/i18n';
+import { localMessage, maxLengthRule, requiredRules, selectRules } from '../../../lib/form-rules';
+import { i18n } from '../../../lib/i18n';
 
 // The rules of the flow editor, with the server's limits, Chinese labels and messages (approvals.schemas.ts),
 // so a field says the same whichever side refuses it.
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(`approvalFlows:${key}`, options ?? {});
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`approvals:flows.${key}`, options ?? {});
 
 /** The Chinese labels the server's messages are built from (`flowLabels`). */
 const labels = {

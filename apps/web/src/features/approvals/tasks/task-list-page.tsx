@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseTime } from '@dealer-hr/shared/time';
-import { FilterActions } from '../../components/filter-actions';
-import { PagedTable } from '../../components/paged-table';
-import { useFixedActions } from '../../components/use-fixed-actions';
-import { useIdParam } from '../../lib/use-id-param';
-import { useListFilters } from '../../lib/use-list-filters';
+import { FilterActions } from '../../../components/filter-actions';
+import { PagedTable } from '../../../components/paged-table';
+import { useFixedActions } from '../../../components/use-fixed-actions';
+import { useIdParam } from '../../../lib/use-id-param';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { SCOPE_PATHS, taskListQuery, type TaskFilters, type TaskRow, type TaskScope } from './api';
-import { StatusTag, TaskStatusTag, businessTypeOptions, statusOptions } from './labels';
+import { useBusinessTypes } from '../business-types';
+import { StatusTag, TaskStatusTag, statusOptions } from './labels';
 import { useScopeTabs } from './scope-tabs';
 import { TaskDetailDrawer } from './task-detail-drawer';
 import { TestRequestDialog } from './test-request-dialog';
@@ -30,7 +31,8 @@ const timeColumn = (title: string, key: keyof TaskRow) => ({
  * side (`scope`), with tabs between the lists and the detail in a drawer.
  */
 export function TaskListPage({ scope }: { scope: TaskScope }) {
-  const { t } = useTranslation('approvalTasks');
+  const { t } = useTranslation('approvals', { keyPrefix: 'tasks' });
+  const businessTypes = useBusinessTypes();
   const navigate = useNavigate();
   const fixedActions = useFixedActions();
   const [filterForm] = Form.useForm<TaskFilters>();
@@ -52,7 +54,7 @@ export function TaskListPage({ scope }: { scope: TaskScope }) {
       title: t('columns.businessType'),
       dataIndex: 'business_type',
       width: 110,
-      render: (type: TaskRow['business_type']) => t(`common:approvalBusinessTypes.${type}`),
+      render: (type: TaskRow['business_type']) => businessTypes.label(type),
     },
     // "My requests" are all the caller's own.
     ...(scope === 'mine' ? [] : [{ title: t('columns.applicant'), dataIndex: 'applicant_name', width: 100 }]),
@@ -133,7 +135,7 @@ export function TaskListPage({ scope }: { scope: TaskScope }) {
                 placeholder={t('columns.businessType')}
                 aria-label={t('columns.businessType')}
                 style={{ width: 140 }}
-                options={businessTypeOptions(t)}
+                options={businessTypes.options}
               />
             </Form.Item>
             {/* Every to-do is pending: no status to choose there. */}

@@ -3,10 +3,10 @@ import { Alert, App, Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
-import { FormDialog } from '../../components/form-dialog';
-import { ApiError } from '../../lib/api-client';
-import { showSaveError } from '../../lib/form-errors';
-import { MESSAGES_KEY } from '../../lib/unread-messages';
+import { FormDialog } from '../../../components/form-dialog';
+import { ApiError } from '../../../lib/api-client';
+import { showSaveError } from '../../../lib/form-errors';
+import { MESSAGES_KEY } from '../../../lib/unread-messages';
 import {
   APPROVALS_KEY,
   createTestRequest,
@@ -28,7 +28,7 @@ interface TestRequestDialogProps {
  * submitted for approval at once. It runs the engine end to end without any real business record.
  */
 export function TestRequestDialog({ open, onClose, onCreated }: TestRequestDialogProps) {
-  const { t } = useTranslation('approvalTasks');
+  const { t } = useTranslation('approvals', { keyPrefix: 'tasks' });
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TestRequestFields>();

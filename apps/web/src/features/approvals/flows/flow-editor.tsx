@@ -19,7 +19,8 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_BUSINESS_TYPES, type ApprovalBusinessType } from '@dealer-hr/shared/approvals';
+import type { ApprovalBusinessType } from '@dealer-hr/shared/approvals';
+import { useBusinessTypes } from '../business-types';
 import {
   FLOWS_KEY,
   approverOptionsQuery,
@@ -69,7 +70,9 @@ interface FlowEditorProps {
 
 /** Create or edit an approval flow: its business type, scope and ordered nodes. */
 export function FlowEditor({ flow, onClosed }: FlowEditorProps) {
-  const { t } = useTranslation(['approvalFlows', 'common']);
+  const { t } = useTranslation('approvals', { keyPrefix: 'flows' });
+  const { t: tCommon } = useTranslation('common');
+  const businessTypes = useBusinessTypes();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
@@ -162,9 +165,9 @@ export function FlowEditor({ flow, onClosed }: FlowEditorProps) {
             {t('actions.check')}
           </Button>
           <Space>
-            <Button onClick={() => setOpen(false)}>{t('common:actions.cancel')}</Button>
+            <Button onClick={() => setOpen(false)}>{tCommon('actions.cancel')}</Button>
             <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-              {t('common:actions.save')}
+              {tCommon('actions.save')}
             </Button>
           </Space>
         </Flex>
@@ -184,10 +187,7 @@ export function FlowEditor({ flow, onClosed }: FlowEditorProps) {
               <Select<ApprovalBusinessType>
                 placeholder={t('form.selectPlaceholder')}
                 onChange={changeType}
-                options={APPROVAL_BUSINESS_TYPES.map((type) => ({
-                  value: type,
-                  label: t(`common:approvalBusinessTypes.${type}`),
-                }))}
+                options={businessTypes.options}
               />
             </Form.Item>
           </Col>

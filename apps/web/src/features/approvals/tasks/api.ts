@@ -6,7 +6,7 @@ import type {
   FlowNode,
   TaskStatus,
 } from '@dealer-hr/shared/approvals';
-import { get, post, type Paged } from '../../lib/api-client';
+import { get, post, type Paged } from '../../../lib/api-client';
 
 // The approval task lists, the detail and the decisions (`approval/task/*`, approvals.schemas.ts), and the
 // demo business's request (`approval/test/store`).

@@ -7,7 +7,7 @@ import type { FlowGap } from './api';
  * their records will pass the node over, which the user should know before saving.
  */
 export function GapList({ gaps }: { gaps: readonly FlowGap[] }) {
-  const { t } = useTranslation('approvalFlows');
+  const { t } = useTranslation('approvals', { keyPrefix: 'flows' });
   return (
     <Flex vertical gap={8}>
       {gaps.map((gap) => {

@@ -7,9 +7,11 @@ import {
   approvalBusinessNames,
   approvalConditionFields,
 } from '@dealer-hr/shared/approvals';
-import zh from '../../locales/zh/approvalFlows.json';
-import zhCommon from '../../locales/zh/common.json';
+import approvals from '../../../locales/zh/approvals.json';
+import zhCommon from '../../../locales/zh/common.json';
 import { toBody, withKnownConditions, type FlowFormValues } from './flow-form';
+
+const zh = approvals.flows;
 
 const values = (nodes: FlowFormValues['nodes']): FlowFormValues => ({
   business_type: 'leave',

@@ -8,8 +8,8 @@ import {
   type FlowNode,
 } from '@dealer-hr/shared/approvals';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
-import { ApiError, fieldErrorsOf } from '../../lib/api-client';
-import { formPath } from '../../lib/form-errors';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
+import { formPath } from '../../../lib/form-errors';
 import type { ApprovalFlow, FlowBody, FlowStatus } from './api';
 
 // The editor's form values and how they become the request body, and how the server's refusals find their

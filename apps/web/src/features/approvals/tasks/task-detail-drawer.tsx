@@ -4,7 +4,8 @@ import type { DescriptionsProps, StepsProps, TimelineProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
-import { MESSAGES_KEY } from '../../lib/unread-messages';
+import { MESSAGES_KEY } from '../../../lib/unread-messages';
+import { useBusinessTypes } from '../business-types';
 import { APPROVALS_KEY, taskDetailQuery, type InstanceDetail } from './api';
 import { DecisionDialog, type Decision } from './decision-dialog';
 import {
@@ -43,7 +44,7 @@ interface TaskDetailDrawerProps {
  * caller may take now (`actions`). Full width on a phone.
  */
 export function TaskDetailDrawer({ id, onClose }: TaskDetailDrawerProps) {
-  const { t } = useTranslation('approvalTasks');
+  const { t } = useTranslation('approvals', { keyPrefix: 'tasks' });
   const queryClient = useQueryClient();
   const grants = useApprovalGrants();
   const detail = useQuery({ ...taskDetailQuery(id ?? 0), enabled: id !== null });
@@ -115,7 +116,8 @@ export function TaskDetailDrawer({ id, onClose }: TaskDetailDrawerProps) {
 }
 
 function DetailBody({ record }: { record: InstanceDetail }) {
-  const { t, i18n } = useTranslation('approvalTasks');
+  const { t, i18n } = useTranslation('approvals', { keyPrefix: 'tasks' });
+  const businessTypes = useBusinessTypes();
   const language = i18n.resolvedLanguage;
 
   const items: DescriptionsProps['items'] = [
@@ -123,7 +125,7 @@ function DetailBody({ record }: { record: InstanceDetail }) {
     {
       key: 'type',
       label: t('columns.businessType'),
-      children: t(`common:approvalBusinessTypes.${record.business_type}`),
+      children: businessTypes.label(record.business_type),
     },
     { key: 'status', label: t('columns.status'), children: <StatusTag status={record.status} /> },
     { key: 'applicant', label: t('columns.applicant'), children: record.applicant.name },

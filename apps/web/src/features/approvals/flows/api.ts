@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApprovalBusinessType, FlowNode } from '@dealer-hr/shared/approvals';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
-import { ApiError, del, get, post, put, type Paged } from '../../lib/api-client';
+import { ApiError, del, get, post, put, type Paged } from '../../../lib/api-client';
 
 export type FlowStatus = 'active' | 'disabled';
 
