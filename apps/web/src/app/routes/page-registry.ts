@@ -116,21 +116,20 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     'staff',
   ),
   '/staff/onboarding': page(
-    () =>
-      import('../../features/staff-onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
-    'staffOnboarding',
+    () => import('../../features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
+    'onboarding',
   ),
   '/managingpeople/enrollmententry': page(
     () =>
-      import('../../features/enrollment-entry/entry-page').then((m) => ({ default: m.EnrollmentEntryPage })),
-    'enrollmentEntry',
+      import('../../features/onboarding/entry/entry-page').then((m) => ({ default: m.EnrollmentEntryPage })),
+    'onboarding',
   ),
   '/processapproval/inductionfirst': page(
     () =>
-      import('../../features/induction-approval/approval-page').then((m) => ({
+      import('../../features/onboarding/induction/approval-page').then((m) => ({
         default: m.InductionApprovalPage,
       })),
-    'inductionApproval',
+    'onboarding',
   ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
