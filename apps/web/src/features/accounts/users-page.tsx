@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Grid, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { parseTime } from '@dealer-hr/shared/time';
 import { FilterActions } from '../../components/filter-actions';
+import { CreateAction } from '../../components/list-toolbar';
 import { Pagination } from '../../components/pagination';
 import { Permission, usePermission } from '../../components/permission';
 import {
@@ -219,11 +219,9 @@ export function SystemUsersPage() {
 
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Typography.Text type="secondary">{t('hint')}</Typography.Text>
-        <Permission name="system:users:create">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create' })}>
-            {t('actions.create')}
-          </Button>
-        </Permission>
+        <CreateAction permission="system:users:create" onClick={() => setDialog({ kind: 'create' })}>
+          {t('actions.create')}
+        </CreateAction>
       </Flex>
 
       <Table<Account>

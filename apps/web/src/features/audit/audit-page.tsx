@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
-import { FilterActions } from '../../components/filter-actions';
+import { DayRangeFilter, FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
 import { PagedTable } from '../../components/paged-table';
 import { auditFilterOptionsQuery, auditListQuery, type AuditFilters, type AuditRow } from './api';
 import { AuditDetailDrawer } from './audit-detail-drawer';
 import { actionLabel, entityLabel, userLabel } from './audit-labels';
 import styles from './audit.module.css';
 import { useFixedActions } from '../../components/use-fixed-actions';
-import { DAY_FORMAT, dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
+import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 
 interface FilterValues {
@@ -34,7 +34,6 @@ function toFilters({ range, ...values }: FilterValues): AuditFilters {
 export function AuditPage() {
   const fixedActions = useFixedActions();
   const { t } = useTranslation('audit');
-  const [filterForm] = Form.useForm<FilterValues>();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useQuery(auditListQuery({ ...filters, ...paging }));
@@ -95,45 +94,41 @@ export function AuditPage() {
   return (
     <Card>
       <Flex vertical gap={16}>
-        <Form form={filterForm} layout="inline" onFinish={search} name="audit-filters">
-          <Form.Item name="username" label={t('filters.user')} style={{ marginBottom: 8 }}>
-            <Input allowClear placeholder={t('filters.userPlaceholder')} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="entity" label={t('filters.entity')} style={{ marginBottom: 8 }}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('filters.all')}
-              style={{ width: 160 }}
-              options={(options.data?.entities ?? []).map((entity) => ({
-                value: entity,
-                label: entityLabel(t, entity),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="action" label={t('filters.action')} style={{ marginBottom: 8 }}>
-            <Select
-              allowClear
-              placeholder={t('filters.all')}
-              style={{ width: 130 }}
-              options={(options.data?.actions ?? []).map((action) => ({
-                value: action,
-                label: actionLabel(t, action),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="entity_id" label={t('filters.entityId')} style={{ marginBottom: 8 }}>
-            <Input allowClear style={{ width: 110 }} />
-          </Form.Item>
-          <Form.Item name="range" label={t('filters.date')} style={{ marginBottom: 8 }}>
-            <DatePicker.RangePicker
-              format={DAY_FORMAT}
-              allowEmpty={[true, true]}
-              placeholder={[t('filters.from'), t('filters.to')]}
-            />
-          </Form.Item>
-          <FilterActions style={{ marginBottom: 8 }} onReset={() => search({})} />
-        </Form>
+        <FilterBar name="audit-filters" onSearch={search} labelled>
+          <TextFilter
+            name="username"
+            label={t('filters.user')}
+            placeholder={t('filters.userPlaceholder')}
+            width={160}
+          />
+          <SelectFilter
+            name="entity"
+            label={t('filters.entity')}
+            placeholder={t('filters.all')}
+            width={160}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(options.data?.entities ?? []).map((entity) => ({
+              value: entity,
+              label: entityLabel(t, entity),
+            }))}
+          />
+          <SelectFilter
+            name="action"
+            label={t('filters.action')}
+            placeholder={t('filters.all')}
+            width={130}
+            options={(options.data?.actions ?? []).map((action) => ({
+              value: action,
+              label: actionLabel(t, action),
+            }))}
+          />
+          <TextFilter name="entity_id" label={t('filters.entityId')} width={110} />
+          <DayRangeFilter
+            name="range"
+            label={t('filters.date')}
+            placeholder={[t('filters.from'), t('filters.to')]}
+          />
+        </FilterBar>
         <PagedTable columns={columns} list={list} scroll={{ x: 1100 }} paging={paging} onPaging={setPaging} />
       </Flex>
       <AuditDetailDrawer id={openId} onClose={() => setOpenId(null)} />

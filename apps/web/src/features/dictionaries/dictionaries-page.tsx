@@ -1,27 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Row,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Col, Empty, Flex, Grid, Input, Row, Space, Switch, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteButton } from '../../components/delete-button';
 import { dictionaryQueryOptions } from '../../components/dictionary-select';
-import { FilterActions } from '../../components/filter-actions';
+import { FilterBar, TextFilter } from '../../components/filter-bar';
+import { CreateAction } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission, usePermission } from '../../components/permission';
 import type { Paged } from '../../lib/api-client';
@@ -95,7 +80,6 @@ function TypePane({ list, paging, onPage, onFilter, selected, onSelect }: TypePa
   const { t } = useTranslation('dictionaries');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<TypeFilters>();
   const [editing, setEditing] = useState<{ type: DictionaryType | null } | null>(null);
 
   const remove = useMutation({
@@ -164,38 +148,20 @@ function TypePane({ list, paging, onPage, onFilter, selected, onSelect }: TypePa
     <Card
       title={t('types.title')}
       extra={
-        <Permission name="system:dictionaries:create">
-          <Button
-            type="primary"
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ type: null })}
-          >
-            {t('types.create')}
-          </Button>
-        </Permission>
+        <CreateAction
+          permission="system:dictionaries:create"
+          size="small"
+          onClick={() => setEditing({ type: null })}
+        >
+          {t('types.create')}
+        </CreateAction>
       }
     >
       <Flex vertical gap={12}>
-        <Form form={filterForm} layout="inline" onFinish={onFilter} name="dictionary-type-filters">
-          <Form.Item name="name" style={{ marginBottom: 8 }}>
-            <Input
-              allowClear
-              placeholder={t('types.filters.name')}
-              aria-label={t('types.filters.name')}
-              style={{ width: 130 }}
-            />
-          </Form.Item>
-          <Form.Item name="code" style={{ marginBottom: 8 }}>
-            <Input
-              allowClear
-              placeholder={t('types.filters.code')}
-              aria-label={t('types.filters.code')}
-              style={{ width: 130 }}
-            />
-          </Form.Item>
-          <FilterActions style={{ marginBottom: 8 }} onReset={() => onFilter({})} />
-        </Form>
+        <FilterBar name="dictionary-type-filters" onSearch={onFilter}>
+          <TextFilter name="name" label={t('types.filters.name')} width={130} />
+          <TextFilter name="code" label={t('types.filters.code')} width={130} />
+        </FilterBar>
         <PagedTable
           size="small"
           columns={columns}
@@ -324,16 +290,13 @@ function EntryPane({ type }: { type: DictionaryType | null }) {
     <Card
       title={t('entries.titleOf', { name: type.name })}
       extra={
-        <Permission name="system:dictionaries:create">
-          <Button
-            type="primary"
-            size="small"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ entry: null })}
-          >
-            {t('entries.create')}
-          </Button>
-        </Permission>
+        <CreateAction
+          permission="system:dictionaries:create"
+          size="small"
+          onClick={() => setEditing({ entry: null })}
+        >
+          {t('entries.create')}
+        </CreateAction>
       }
     >
       <Flex vertical gap={12}>

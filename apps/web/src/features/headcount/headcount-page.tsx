@@ -1,9 +1,10 @@
-import { DownloadOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
+import { SaveOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, InputNumber, Select, Space, Table, Typography, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { Permission, usePermission } from '../../components/permission';
 import {
   HEADCOUNT_KEY,
@@ -81,12 +82,6 @@ export function HeadcountPage() {
       setEdits({});
       await refresh();
     },
-  });
-
-  const exportFile = useMutation({
-    mutationFn: () => downloadExport(filters, t('export.fileName')),
-    // A failure is shown from the server's message; the download itself needs no message.
-    onError: (error) => void message.error(error.message),
   });
 
   const upload = useMutation({
@@ -197,7 +192,7 @@ export function HeadcountPage() {
               onChange={(storeId?: number) => setFilters((current) => ({ ...current, store_id: storeId }))}
             />
           </Space>
-          <Space wrap>
+          <ListToolbar>
             <Permission name="organization:headcount:update">
               <Button
                 type="primary"
@@ -225,16 +220,15 @@ export function HeadcountPage() {
                 </Button>
               </Upload>
             </Permission>
-            <Permission name="organization:headcount:export">
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exportFile.isPending}
-                onClick={() => exportFile.mutate()}
-              >
-                {t('actions.export')}
-              </Button>
-            </Permission>
-          </Space>
+            <ExportAction
+              permission="organization:headcount:export"
+              onExport={() => downloadExport(filters, t('export.fileName'))}
+              // A failure is shown from the server's message; the download itself needs no message.
+              onError={(error) => void message.error(error.message)}
+            >
+              {t('actions.export')}
+            </ExportAction>
+          </ListToolbar>
         </Flex>
         <Typography.Text type="secondary">{t('hint')}</Typography.Text>
         <Table

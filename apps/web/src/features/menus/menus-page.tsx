@@ -13,6 +13,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuType } from '@dealer-hr/shared/dictionary-types';
+import { CreateAction } from '../../components/list-toolbar';
 import { Permission, usePermission } from '../../components/permission';
 import { menusQueryOptions, useDeleteMenu, useSortMenus } from './api/menus';
 import type { AdminMenu } from './api/menus';
@@ -191,15 +192,12 @@ export function SystemMenusPage() {
   return (
     <Card title={t('title')}>
       <div className={styles.toolbar}>
-        <Permission name="system:menus:create">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setDialog({ kind: 'create', parent: null })}
-          >
-            {t('toolbar.addRoot')}
-          </Button>
-        </Permission>
+        <CreateAction
+          permission="system:menus:create"
+          onClick={() => setDialog({ kind: 'create', parent: null })}
+        >
+          {t('toolbar.addRoot')}
+        </CreateAction>
         <Button onClick={expandAll}>{t('toolbar.expandAll')}</Button>
         <Button onClick={() => setExpanded([])}>{t('toolbar.collapseAll')}</Button>
         <Button

@@ -1,6 +1,6 @@
-import { PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Space } from 'antd';
+import { App, Button, Card, Flex, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import {
   type ExclusionScope,
 } from '@dealer-hr/shared/mutual-exclusion';
 import { DeleteButton } from '../../components/delete-button';
-import { FILTER_ITEM, FilterActions } from '../../components/filter-actions';
+import { FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { CreateAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
 import { useFixedActions } from '../../components/use-fixed-actions';
@@ -39,7 +40,6 @@ export function ExclusionPage() {
   const fixedActions = useFixedActions();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<ExclusionFilters>();
   const { filters, paging, setPaging, search } = useListFilters<ExclusionFilters>();
   const list = useQuery(exclusionListQuery({ ...filters, ...paging }));
   const [editing, setEditing] = useState<{ rule: ExclusionRule | null } | null>(null);
@@ -113,48 +113,35 @@ export function ExclusionPage() {
     <Card
       title={t('title')}
       extra={
-        <Space wrap>
-          <Permission name="staff:mutually-exclusive:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ rule: null })}>
-              {t('actions.create')}
-            </Button>
-          </Permission>
+        <ListToolbar>
+          <CreateAction
+            permission="staff:mutually-exclusive:create"
+            onClick={() => setEditing({ rule: null })}
+          >
+            {t('actions.create')}
+          </CreateAction>
           <Button icon={<SafetyCertificateOutlined />} onClick={() => setChecking(true)}>
             {t('actions.check')}
           </Button>
-        </Space>
+        </ListToolbar>
       }
     >
       <Flex vertical gap={12}>
-        <Form form={filterForm} layout="inline" onFinish={search} name="exclusion-filters">
-          <Form.Item name="keyword" style={FILTER_ITEM}>
-            <Input
-              allowClear
-              placeholder={t('filters.keyword')}
-              aria-label={t('filters.keyword')}
-              style={{ width: 180 }}
-            />
-          </Form.Item>
-          <Form.Item name="kind" style={FILTER_ITEM}>
-            <Select
-              allowClear
-              placeholder={t('fields.kind')}
-              aria-label={t('fields.kind')}
-              style={{ width: 130 }}
-              options={EXCLUSION_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="status" style={FILTER_ITEM}>
-            <Select
-              allowClear
-              placeholder={t('fields.status')}
-              aria-label={t('fields.status')}
-              style={{ width: 100 }}
-              options={EXCLUSION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-            />
-          </Form.Item>
-          <FilterActions style={FILTER_ITEM} onReset={() => search({})} />
-        </Form>
+        <FilterBar name="exclusion-filters" onSearch={search}>
+          <TextFilter name="keyword" label={t('filters.keyword')} width={180} />
+          <SelectFilter
+            name="kind"
+            label={t('fields.kind')}
+            width={130}
+            options={EXCLUSION_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+          />
+          <SelectFilter
+            name="status"
+            label={t('fields.status')}
+            width={100}
+            options={EXCLUSION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          />
+        </FilterBar>
         <PagedTable columns={columns} list={list} scroll={{ x: 960 }} paging={paging} onPaging={setPaging} />
       </Flex>
       <ExclusionFormDialog

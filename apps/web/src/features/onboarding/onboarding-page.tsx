@@ -1,6 +1,5 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Flex, Form, Input, Select, Space, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +7,19 @@ import { useNavigate } from 'react-router';
 import { ONBOARDING_STATUSES, type OnboardingStatus } from '@dealer-hr/shared/onboarding';
 import { parseTime } from '@dealer-hr/shared/time';
 import { DeleteButton } from '../../components/delete-button';
-import { FILTER_ITEM, FilterActions } from '../../components/filter-actions';
+import {
+  DayRangeFilter,
+  FilterBar,
+  FilterField,
+  SelectFilter,
+  TextFilter,
+} from '../../components/filter-bar';
+import { CreateAction, ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
 import { StoreSelect } from '../../components/store-select';
 import { useFixedActions } from '../../components/use-fixed-actions';
-import { DAY_FORMAT, dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
+import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 import {
   ONBOARDING_KEY,
@@ -52,13 +58,9 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fixedActions = useFixedActions();
-  const [filterForm] = Form.useForm<FilterValues>();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const list = useQuery(onboardingListQuery({ ...filters, ...paging }));
   const [starting, setStarting] = useState(false);
-
-  // A refused export is shown by the API client with the server's message; the download needs none.
-  const exportFile = useMutation({ mutationFn: () => downloadExport(filters, t('export.fileName')) });
 
   const destroy = async (entry: OnboardingRow) => {
     await destroyOnboarding(entry.id);
@@ -139,61 +141,33 @@ export function OnboardingPage() {
     <Card
       title={t('title')}
       extra={
-        <Space wrap>
-          <Permission name="staff:onboarding:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setStarting(true)}>
-              {t('actions.create')}
-            </Button>
-          </Permission>
-          <Permission name="staff:onboarding:export">
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exportFile.isPending}
-              onClick={() => exportFile.mutate()}
-            >
-              {t('actions.export')}
-            </Button>
-          </Permission>
-        </Space>
+        <ListToolbar>
+          <CreateAction permission="staff:onboarding:create" onClick={() => setStarting(true)}>
+            {t('actions.create')}
+          </CreateAction>
+          <ExportAction
+            permission="staff:onboarding:export"
+            onExport={() => downloadExport(filters, t('export.fileName'))}
+          >
+            {t('actions.export')}
+          </ExportAction>
+        </ListToolbar>
       }
     >
       <Flex vertical gap={12}>
-        <Form form={filterForm} layout="inline" onFinish={search} name="onboarding-filters">
-          <Form.Item name="keyword" style={FILTER_ITEM}>
-            <Input
-              allowClear
-              placeholder={t('filters.keyword')}
-              aria-label={t('filters.keyword')}
-              style={{ width: 160 }}
-            />
-          </Form.Item>
-          <Form.Item name="status" style={FILTER_ITEM}>
-            <Select
-              allowClear
-              placeholder={t('fields.status')}
-              aria-label={t('fields.status')}
-              style={{ width: 120 }}
-              options={ONBOARDING_STATUSES.map((status) => ({ value: status, label: names.status(status) }))}
-            />
-          </Form.Item>
-          <Form.Item name="store_id" style={FILTER_ITEM}>
-            <StoreSelect
-              allowClear
-              placeholder={t('fields.store')}
-              aria-label={t('fields.store')}
-              style={{ width: 200 }}
-            />
-          </Form.Item>
-          <Form.Item name="range" style={FILTER_ITEM}>
-            <DatePicker.RangePicker
-              format={DAY_FORMAT}
-              allowEmpty={[true, true]}
-              placeholder={[t('filters.from'), t('filters.to')]}
-              style={{ width: 250, maxWidth: '100%' }}
-            />
-          </Form.Item>
-          <FilterActions style={FILTER_ITEM} onReset={() => search({})} />
-        </Form>
+        <FilterBar name="onboarding-filters" onSearch={search}>
+          <TextFilter name="keyword" label={t('filters.keyword')} width={160} />
+          <SelectFilter
+            name="status"
+            label={t('fields.status')}
+            width={120}
+            options={ONBOARDING_STATUSES.map((status) => ({ value: status, label: names.status(status) }))}
+          />
+          <FilterField name="store_id" label={t('fields.store')} width={200}>
+            {(control) => <StoreSelect {...control} />}
+          </FilterField>
+          <DayRangeFilter name="range" placeholder={[t('filters.from'), t('filters.to')]} width={250} />
+        </FilterBar>
         <PagedTable columns={columns} list={list} scroll={{ x: 1610 }} paging={paging} onPaging={setPaging} />
       </Flex>
       <StartDialog open={starting} onClose={() => setStarting(false)} />

@@ -1,13 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { DeleteButton } from '../../components/delete-button';
 import { DictionarySelect } from '../../components/dictionary-select';
-import { FilterActions } from '../../components/filter-actions';
+import { FilterBar, FilterField, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { CreateAction } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
 import { useFixedActions } from '../../components/use-fixed-actions';
@@ -24,7 +24,6 @@ export function PostsPage() {
   const fixedActions = useFixedActions();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<PostFilters>();
   const { filters, paging, setPaging, search } = useListFilters<PostFilters>();
   const list = useQuery(postListQuery({ ...filters, ...paging }));
   const [editing, setEditing] = useState<{ post: Post | null } | null>(null);
@@ -100,67 +99,39 @@ export function PostsPage() {
     <Card
       title={t('title')}
       extra={
-        <Permission name="organization:posts:create">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ post: null })}>
-            {t('actions.create')}
-          </Button>
-        </Permission>
+        <CreateAction permission="organization:posts:create" onClick={() => setEditing({ post: null })}>
+          {t('actions.create')}
+        </CreateAction>
       }
     >
       <Flex vertical gap={12}>
-        <Form form={filterForm} layout="inline" onFinish={search} name="post-filters">
-          <Form.Item name="keyword" style={{ marginBottom: 8 }}>
-            <Input
-              allowClear
-              placeholder={t('filters.keyword')}
-              aria-label={t('filters.keyword')}
-              style={{ width: 170 }}
-            />
-          </Form.Item>
-          <Form.Item name="post_type_id" style={{ marginBottom: 8 }}>
-            <DictionarySelect
-              typeId={DictType.POST_TYPE}
-              allowClear
-              placeholder={t('fields.postType')}
-              aria-label={t('fields.postType')}
-              style={{ width: 130 }}
-            />
-          </Form.Item>
-          <Form.Item name="category_id" style={{ marginBottom: 8 }}>
-            <DictionarySelect
-              typeId={DictType.POST_CATEGORY}
-              allowClear
-              placeholder={t('fields.category')}
-              aria-label={t('fields.category')}
-              style={{ width: 130 }}
-            />
-          </Form.Item>
-          <Form.Item name="is_main" style={{ marginBottom: 8 }}>
-            <Select
-              allowClear
-              placeholder={t('fields.isMain')}
-              aria-label={t('fields.isMain')}
-              style={{ width: 110 }}
-              options={[
-                { value: '1', label: t('main.yes') },
-                { value: '0', label: t('main.no') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="status" style={{ marginBottom: 8 }}>
-            <Select
-              allowClear
-              placeholder={t('fields.status')}
-              aria-label={t('fields.status')}
-              style={{ width: 100 }}
-              options={[
-                { value: 'active', label: t('status.active') },
-                { value: 'disabled', label: t('status.disabled') },
-              ]}
-            />
-          </Form.Item>
-          <FilterActions style={{ marginBottom: 8 }} onReset={() => search({})} />
-        </Form>
+        <FilterBar name="post-filters" onSearch={search}>
+          <TextFilter name="keyword" label={t('filters.keyword')} width={170} />
+          <FilterField name="post_type_id" label={t('fields.postType')} width={130}>
+            {(control) => <DictionarySelect typeId={DictType.POST_TYPE} {...control} />}
+          </FilterField>
+          <FilterField name="category_id" label={t('fields.category')} width={130}>
+            {(control) => <DictionarySelect typeId={DictType.POST_CATEGORY} {...control} />}
+          </FilterField>
+          <SelectFilter
+            name="is_main"
+            label={t('fields.isMain')}
+            width={110}
+            options={[
+              { value: '1', label: t('main.yes') },
+              { value: '0', label: t('main.no') },
+            ]}
+          />
+          <SelectFilter
+            name="status"
+            label={t('fields.status')}
+            width={100}
+            options={[
+              { value: 'active', label: t('status.active') },
+              { value: 'disabled', label: t('status.disabled') },
+            ]}
+          />
+        </FilterBar>
         <PagedTable columns={columns} list={list} scroll={{ x: 900 }} paging={paging} onPaging={setPaging} />
       </Flex>
       <PostFormDialog

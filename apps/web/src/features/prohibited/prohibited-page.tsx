@@ -1,6 +1,5 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +10,12 @@ import {
   type ProhibitedStatus,
 } from '@dealer-hr/shared/prohibited';
 import { parseTime } from '@dealer-hr/shared/time';
-import { FILTER_ITEM, FilterActions } from '../../components/filter-actions';
+import { DayRangeFilter, FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { CreateAction, ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
 import { useFixedActions } from '../../components/use-fixed-actions';
-import { DAY_FORMAT, dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
+import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useIdParam } from '../../lib/use-id-param';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 import { downloadExport, prohibitedListQuery, type ProhibitedFilters, type ProhibitedRow } from './api';
@@ -44,16 +44,12 @@ function toFilters({ range, ...values }: FilterValues): ProhibitedFilters {
 export function ProhibitedPage() {
   const { t } = useTranslation('prohibited');
   const fixedActions = useFixedActions();
-  const [filterForm] = Form.useForm<FilterValues>();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const list = useQuery(prohibitedListQuery({ ...filters, ...paging }));
   // Approval messages link to `?id=<entry>`: the URL names the open detail.
   const [detailId, showDetail] = useIdParam('id');
   const [editing, setEditing] = useState<{ entry: ProhibitedRow | null } | null>(null);
   const [dismissing, setDismissing] = useState<ProhibitedRow | null>(null);
-
-  // A refused export is shown by the API client with the server's message; the download needs none.
-  const exportFile = useMutation({ mutationFn: () => downloadExport(filters, t('export.fileName')) });
 
   const columns: TableColumnsType<ProhibitedRow> = [
     { title: t('fields.name'), dataIndex: 'name', width: 100 },
@@ -113,70 +109,37 @@ export function ProhibitedPage() {
     <Card
       title={t('title')}
       extra={
-        <Space wrap>
-          <Permission name="staff:prohibited:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ entry: null })}>
-              {t('actions.create')}
-            </Button>
-          </Permission>
-          <Permission name="staff:prohibited:export">
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exportFile.isPending}
-              onClick={() => exportFile.mutate()}
-            >
-              {t('actions.export')}
-            </Button>
-          </Permission>
-        </Space>
+        <ListToolbar>
+          <CreateAction permission="staff:prohibited:create" onClick={() => setEditing({ entry: null })}>
+            {t('actions.create')}
+          </CreateAction>
+          <ExportAction
+            permission="staff:prohibited:export"
+            onExport={() => downloadExport(filters, t('export.fileName'))}
+          >
+            {t('actions.export')}
+          </ExportAction>
+        </ListToolbar>
       }
     >
       <Flex vertical gap={12}>
-        <Form form={filterForm} layout="inline" onFinish={search} name="prohibited-filters">
-          <Form.Item name="keyword" style={FILTER_ITEM}>
-            <Input
-              allowClear
-              placeholder={t('filters.keyword')}
-              aria-label={t('filters.keyword')}
-              style={{ width: 160 }}
-            />
-          </Form.Item>
-          <Form.Item name="id_number" style={FILTER_ITEM}>
-            <Input
-              allowClear
-              placeholder={t('filters.idNumber')}
-              aria-label={t('filters.idNumber')}
-              style={{ width: 190 }}
-            />
-          </Form.Item>
-          <Form.Item name="status" style={FILTER_ITEM}>
-            <Select
-              allowClear
-              placeholder={t('fields.status')}
-              aria-label={t('fields.status')}
-              style={{ width: 130 }}
-              options={PROHIBITED_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="source" style={FILTER_ITEM}>
-            <Select
-              allowClear
-              placeholder={t('fields.source')}
-              aria-label={t('fields.source')}
-              style={{ width: 120 }}
-              options={PROHIBITED_SOURCES.map((source) => ({ value: source, label: t(`sources.${source}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="range" style={FILTER_ITEM}>
-            <DatePicker.RangePicker
-              format={DAY_FORMAT}
-              allowEmpty={[true, true]}
-              placeholder={[t('filters.from'), t('filters.to')]}
-              style={{ width: 250, maxWidth: '100%' }}
-            />
-          </Form.Item>
-          <FilterActions style={FILTER_ITEM} onReset={() => search({})} />
-        </Form>
+        <FilterBar name="prohibited-filters" onSearch={search}>
+          <TextFilter name="keyword" label={t('filters.keyword')} width={160} />
+          <TextFilter name="id_number" label={t('filters.idNumber')} width={190} />
+          <SelectFilter
+            name="status"
+            label={t('fields.status')}
+            width={130}
+            options={PROHIBITED_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          />
+          <SelectFilter
+            name="source"
+            label={t('fields.source')}
+            width={120}
+            options={PROHIBITED_SOURCES.map((source) => ({ value: source, label: t(`sources.${source}`) }))}
+          />
+          <DayRangeFilter name="range" placeholder={[t('filters.from'), t('filters.to')]} width={250} />
+        </FilterBar>
         <PagedTable columns={columns} list={list} scroll={{ x: 1210 }} paging={paging} onPaging={setPaging} />
       </Flex>
       <ProhibitedFormDialog

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Space, Tabs, Tag } from 'antd';
+import { App, Button, Card, Flex, Space, Tabs, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterActions } from '../../components/filter-actions';
+import { FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { CreateAction } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
 import { ROLES_KEY, deleteRole, roleListQuery, type Role, type RoleFilters } from './api';
@@ -35,7 +35,6 @@ function RoleList() {
   const { t } = useTranslation('roles');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<RoleFilters>();
   const { filters, paging, setPaging, search } = useListFilters<RoleFilters>();
   const list = useQuery(roleListQuery({ ...filters, ...paging }));
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
@@ -112,30 +111,32 @@ function RoleList() {
 
   return (
     <Flex vertical gap={16}>
-      <Form form={filterForm} layout="inline" onFinish={search} name="role-filters">
-        <Form.Item name="name" label={t('filters.name')}>
-          <Input allowClear placeholder={t('filters.namePlaceholder')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('filters.status')}>
-          <Select
-            allowClear
-            placeholder={t('filters.statusPlaceholder')}
-            style={{ width: 140 }}
-            options={[
-              { value: 'active', label: t('status.active') },
-              { value: 'disabled', label: t('status.disabled') },
-            ]}
-          />
-        </Form.Item>
-        <FilterActions onReset={() => search({})} />
-      </Form>
-      <Permission name="system:roles:create">
-        <div>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ role: null })}>
-            {t('actions.create')}
-          </Button>
-        </div>
-      </Permission>
+      <FilterBar name="role-filters" onSearch={search} labelled>
+        <TextFilter
+          name="name"
+          label={t('filters.name')}
+          placeholder={t('filters.namePlaceholder')}
+          width={200}
+        />
+        <SelectFilter
+          name="status"
+          label={t('filters.status')}
+          placeholder={t('filters.statusPlaceholder')}
+          width={140}
+          options={[
+            { value: 'active', label: t('status.active') },
+            { value: 'disabled', label: t('status.disabled') },
+          ]}
+        />
+      </FilterBar>
+      {/* At the start of its row, not stretched across the column. */}
+      <CreateAction
+        permission="system:roles:create"
+        onClick={() => setEditing({ role: null })}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {t('actions.create')}
+      </CreateAction>
       <PagedTable columns={columns} list={list} scroll={{ x: 1100 }} paging={paging} onPaging={setPaging} />
       <RoleFormDialog open={editing !== null} role={editing?.role ?? null} onClose={() => setEditing(null)} />
       <RolePermissionsDrawer role={granting} onClose={() => setGranting(null)} />

@@ -1,6 +1,5 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +7,20 @@ import { useNavigate } from 'react-router';
 import { DictType, EmployeeStatus } from '@dealer-hr/shared/dictionary-types';
 import { DepartmentTreeSelect } from '../../components/department-tree-select';
 import { DictionarySelect } from '../../components/dictionary-select';
-import { FILTER_ITEM, FilterActions } from '../../components/filter-actions';
+import {
+  DayRangeFilter,
+  FilterBar,
+  FilterField,
+  SelectFilter,
+  TextFilter,
+} from '../../components/filter-bar';
+import { ExportAction } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission, usePermission } from '../../components/permission';
 import { PostSelect } from '../../components/post-select';
 import { StoreSelect } from '../../components/store-select';
 import { useFixedActions } from '../../components/use-fixed-actions';
-import { DAY_FORMAT, dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
+import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { findMenu } from '../../lib/menu-tree';
 import { useMenuTree } from '../../lib/session-queries';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
@@ -48,9 +54,6 @@ function toFilters({ entry, ...values }: FilterValues): StaffFilters {
   return withoutEmpty({ ...values, entry_from: from, entry_to: to });
 }
 
-/** A filter's width, shrinking on a phone so that the filters wrap instead of overflowing. */
-const filterWidth = (width: number) => ({ width, maxWidth: '100%' });
-
 /**
  * `/staff/list` (员工花名册): the people of the caller's data scope with where they work now. ID numbers
  * show masked; 详情 opens the profile page, 编辑 the profile form.
@@ -64,13 +67,9 @@ export function DirectoryPage() {
   // The profile is a hidden page of the menu: without it there is nowhere for 详情 to go.
   const { data: menus } = useMenuTree();
   const hasDetailPage = findMenu(menus, '/staff/detail') !== undefined;
-  const [filterForm] = Form.useForm<FilterValues>();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const list = useQuery(staffListQuery({ ...filters, ...paging }));
   const [editingId, setEditingId] = useState<number | null>(null);
-
-  // A refused export is shown by the API client with the server's message; the download needs none.
-  const exportFile = useMutation({ mutationFn: () => downloadExport(filters, t('export.fileName')) });
 
   const columns: TableColumnsType<StaffRow> = [
     {
@@ -142,96 +141,44 @@ export function DirectoryPage() {
     <Card
       title={t('title')}
       extra={
-        <Permission name="staff:list:export">
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exportFile.isPending}
-            onClick={() => exportFile.mutate()}
-          >
-            {t('actions.export')}
-          </Button>
-        </Permission>
+        <ExportAction
+          permission="staff:list:export"
+          onExport={() => downloadExport(filters, t('export.fileName'))}
+        >
+          {t('actions.export')}
+        </ExportAction>
       }
     >
       <Flex vertical gap={12}>
-        <Form form={filterForm} layout="inline" onFinish={search} name="staff-filters">
-          <Form.Item name="keyword" style={FILTER_ITEM}>
-            <Input
-              allowClear
-              placeholder={t('filters.keyword')}
-              aria-label={t('filters.keyword')}
-              style={filterWidth(190)}
-            />
-          </Form.Item>
-          <Form.Item name="phone" style={FILTER_ITEM}>
-            <Input
-              allowClear
-              inputMode="tel"
-              placeholder={t('fields.phone')}
-              aria-label={t('fields.phone')}
-              style={filterWidth(140)}
-            />
-          </Form.Item>
-          <Form.Item name="id_number" style={FILTER_ITEM}>
-            <Input
-              allowClear
-              placeholder={t('filters.idNumber')}
-              aria-label={t('filters.idNumber')}
-              style={filterWidth(190)}
-            />
-          </Form.Item>
-          <Form.Item name="store_id" style={FILTER_ITEM}>
-            <StoreSelect
-              allowClear
-              placeholder={t('fields.store')}
-              aria-label={t('fields.store')}
-              style={filterWidth(160)}
-            />
-          </Form.Item>
-          <Form.Item name="department_id" style={FILTER_ITEM}>
-            <DepartmentTreeSelect
-              allowClear
-              placeholder={t('fields.department')}
-              aria-label={t('fields.department')}
-              style={filterWidth(160)}
-            />
-          </Form.Item>
-          <Form.Item name="post_id" style={FILTER_ITEM}>
-            <PostSelect
-              allowClear
-              placeholder={t('fields.post')}
-              aria-label={t('fields.post')}
-              style={filterWidth(140)}
-            />
-          </Form.Item>
-          <Form.Item name="status" style={FILTER_ITEM}>
-            <Select
-              allowClear
-              placeholder={t('fields.status')}
-              aria-label={t('fields.status')}
-              style={filterWidth(110)}
-              options={EmployeeStatus.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="employee_type_id" style={FILTER_ITEM}>
-            <DictionarySelect
-              typeId={DictType.EMPLOYEE_TYPE}
-              allowClear
-              placeholder={t('fields.employeeType')}
-              aria-label={t('fields.employeeType')}
-              style={filterWidth(120)}
-            />
-          </Form.Item>
-          <Form.Item name="entry" style={FILTER_ITEM}>
-            <DatePicker.RangePicker
-              format={DAY_FORMAT}
-              allowEmpty={[true, true]}
-              placeholder={[t('filters.entryFrom'), t('filters.entryTo')]}
-              style={filterWidth(260)}
-            />
-          </Form.Item>
-          <FilterActions style={FILTER_ITEM} onReset={() => search({})} />
-        </Form>
+        {/* On a phone the filters shrink and wrap instead of overflowing. */}
+        <FilterBar name="staff-filters" onSearch={search} shrink>
+          <TextFilter name="keyword" label={t('filters.keyword')} width={190} />
+          <TextFilter name="phone" label={t('fields.phone')} width={140} inputMode="tel" />
+          <TextFilter name="id_number" label={t('filters.idNumber')} width={190} />
+          <FilterField name="store_id" label={t('fields.store')} width={160}>
+            {(control) => <StoreSelect {...control} />}
+          </FilterField>
+          <FilterField name="department_id" label={t('fields.department')} width={160}>
+            {(control) => <DepartmentTreeSelect {...control} />}
+          </FilterField>
+          <FilterField name="post_id" label={t('fields.post')} width={140}>
+            {(control) => <PostSelect {...control} />}
+          </FilterField>
+          <SelectFilter
+            name="status"
+            label={t('fields.status')}
+            width={110}
+            options={EmployeeStatus.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          />
+          <FilterField name="employee_type_id" label={t('fields.employeeType')} width={120}>
+            {(control) => <DictionarySelect typeId={DictType.EMPLOYEE_TYPE} {...control} />}
+          </FilterField>
+          <DayRangeFilter
+            name="entry"
+            placeholder={[t('filters.entryFrom'), t('filters.entryTo')]}
+            width={260}
+          />
+        </FilterBar>
         <PagedTable
           columns={columns}
           list={list}

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Col, Flex, Form, Row, Space, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { DeleteButton } from '../../components/delete-button';
 import { DictionarySelect } from '../../components/dictionary-select';
-import { FilterActions } from '../../components/filter-actions';
+import { FilterBar, FilterField, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { CreateAction } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
-import { Permission, usePermission } from '../../components/permission';
+import { usePermission } from '../../components/permission';
 import { useFixedActions } from '../../components/use-fixed-actions';
 import { useListFilters } from '../../lib/use-list-filters';
 import {
@@ -133,62 +133,63 @@ export function StoresPage() {
       <Col xs={24} lg={18}>
         <Card>
           <Flex vertical gap={16}>
-            <Form form={filterForm} layout="inline" onFinish={search} name="store-filters">
-              <Form.Item name="keyword" label={t('filters.keyword')}>
-                <Input allowClear placeholder={t('filters.keywordPlaceholder')} style={{ width: 180 }} />
-              </Form.Item>
-              <Form.Item name="region_id" label={t('filters.region')}>
-                <Select
-                  allowClear
-                  placeholder={t('filters.all')}
-                  style={{ width: 140 }}
-                  options={regionOptions}
-                />
-              </Form.Item>
-              <Form.Item name="store_type_id" label={t('filters.storeType')}>
-                <DictionarySelect
-                  typeId={DictType.STORE_TYPE}
-                  allowClear
-                  placeholder={t('filters.all')}
-                  style={{ width: 140 }}
-                />
-              </Form.Item>
-              <Form.Item name="brand_id" label={t('filters.brand')}>
-                <DictionarySelect
-                  typeId={DictType.STORE_BRAND}
-                  allowClear
-                  placeholder={t('filters.all')}
-                  style={{ width: 140 }}
-                />
-              </Form.Item>
-              <Form.Item name="category_id" label={t('filters.category')}>
-                <DictionarySelect
-                  typeId={DictType.STORE_CATEGORY}
-                  allowClear
-                  placeholder={t('filters.all')}
-                  style={{ width: 140 }}
-                />
-              </Form.Item>
-              <Form.Item name="status" label={t('filters.status')}>
-                <Select
-                  allowClear
-                  placeholder={t('filters.all')}
-                  style={{ width: 120 }}
-                  options={[
-                    { value: 'active', label: t('status.active') },
-                    { value: 'disabled', label: t('status.disabled') },
-                  ]}
-                />
-              </Form.Item>
-              <FilterActions onReset={() => search({})} />
-            </Form>
-            <Permission name="organization:stores:create">
-              <div>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ store: null })}>
-                  {t('actions.create')}
-                </Button>
-              </div>
-            </Permission>
+            <FilterBar name="store-filters" form={filterForm} onSearch={search} labelled>
+              <TextFilter
+                name="keyword"
+                label={t('filters.keyword')}
+                placeholder={t('filters.keywordPlaceholder')}
+                width={180}
+              />
+              <SelectFilter
+                name="region_id"
+                label={t('filters.region')}
+                placeholder={t('filters.all')}
+                width={140}
+                options={regionOptions}
+              />
+              <FilterField
+                name="store_type_id"
+                label={t('filters.storeType')}
+                placeholder={t('filters.all')}
+                width={140}
+              >
+                {(control) => <DictionarySelect typeId={DictType.STORE_TYPE} {...control} />}
+              </FilterField>
+              <FilterField
+                name="brand_id"
+                label={t('filters.brand')}
+                placeholder={t('filters.all')}
+                width={140}
+              >
+                {(control) => <DictionarySelect typeId={DictType.STORE_BRAND} {...control} />}
+              </FilterField>
+              <FilterField
+                name="category_id"
+                label={t('filters.category')}
+                placeholder={t('filters.all')}
+                width={140}
+              >
+                {(control) => <DictionarySelect typeId={DictType.STORE_CATEGORY} {...control} />}
+              </FilterField>
+              <SelectFilter
+                name="status"
+                label={t('filters.status')}
+                placeholder={t('filters.all')}
+                width={120}
+                options={[
+                  { value: 'active', label: t('status.active') },
+                  { value: 'disabled', label: t('status.disabled') },
+                ]}
+              />
+            </FilterBar>
+            {/* At the start of its row, not stretched across the column. */}
+            <CreateAction
+              permission="organization:stores:create"
+              onClick={() => setEditing({ store: null })}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('actions.create')}
+            </CreateAction>
             <PagedTable
               columns={columns}
               list={list}

@@ -1,13 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalBusinessType } from '@dealer-hr/shared/approvals';
 import { parseTime } from '@dealer-hr/shared/time';
 import { DeleteButton } from '../../../components/delete-button';
-import { FilterActions } from '../../../components/filter-actions';
+import { FilterBar, SelectFilter, TextFilter } from '../../../components/filter-bar';
+import { CreateAction } from '../../../components/list-toolbar';
 import { PagedTable } from '../../../components/paged-table';
 import { Permission } from '../../../components/permission';
 import { useFixedActions } from '../../../components/use-fixed-actions';
@@ -29,7 +29,6 @@ export function FlowsPage() {
   const fixedActions = useFixedActions();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<FlowFilters>();
   const { filters, paging, setPaging, search } = useListFilters<FlowFilters>();
   const list = useQuery(flowListQuery({ ...filters, ...paging }));
   // A new key per opening gives the editor a fresh form.
@@ -125,43 +124,22 @@ export function FlowsPage() {
     <Card
       title={t('title')}
       extra={
-        <Permission name="approval:flows:create">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)}>
-            {t('actions.create')}
-          </Button>
-        </Permission>
+        <CreateAction permission="approval:flows:create" onClick={() => edit(null)}>
+          {t('actions.create')}
+        </CreateAction>
       }
     >
       <Flex vertical gap={12}>
-        <Form form={filterForm} layout="inline" onFinish={search} name="approval-flow-filters">
-          <Form.Item name="keyword" style={{ marginBottom: 8 }}>
-            <Input
-              allowClear
-              placeholder={t('filters.keyword')}
-              aria-label={t('filters.keyword')}
-              style={{ width: 170 }}
-            />
-          </Form.Item>
-          <Form.Item name="business_type" style={{ marginBottom: 8 }}>
-            <Select<ApprovalBusinessType>
-              allowClear
-              placeholder={t('fields.businessType')}
-              aria-label={t('fields.businessType')}
-              style={{ width: 140 }}
-              options={businessTypes.options}
-            />
-          </Form.Item>
-          <Form.Item name="status" style={{ marginBottom: 8 }}>
-            <Select
-              allowClear
-              placeholder={t('fields.status')}
-              aria-label={t('fields.status')}
-              style={{ width: 100 }}
-              options={statusOptions}
-            />
-          </Form.Item>
-          <FilterActions style={{ marginBottom: 8 }} onReset={() => search({})} />
-        </Form>
+        <FilterBar name="approval-flow-filters" onSearch={search}>
+          <TextFilter name="keyword" label={t('filters.keyword')} width={170} />
+          <SelectFilter
+            name="business_type"
+            label={t('fields.businessType')}
+            width={140}
+            options={businessTypes.options}
+          />
+          <SelectFilter name="status" label={t('fields.status')} width={100} options={statusOptions} />
+        </FilterBar>
         <PagedTable columns={columns} list={list} scroll={{ x: 1000 }} paging={paging} onPaging={setPaging} />
       </Flex>
       {editing && <FlowEditor key={editing.key} flow={editing.flow} onClosed={() => setEditing(null)} />}

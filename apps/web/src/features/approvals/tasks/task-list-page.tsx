@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, Flex, Form, Input, Select, Space, Typography } from 'antd';
+import { Badge, Button, Card, Flex, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseTime } from '@dealer-hr/shared/time';
-import { FilterActions } from '../../../components/filter-actions';
+import { FilterBar, SelectFilter, TextFilter } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
 import { useFixedActions } from '../../../components/use-fixed-actions';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -35,7 +35,6 @@ export function TaskListPage({ scope }: { scope: TaskScope }) {
   const businessTypes = useBusinessTypes();
   const navigate = useNavigate();
   const fixedActions = useFixedActions();
-  const [filterForm] = Form.useForm<TaskFilters>();
   const { filters, paging, setPaging, search } = useListFilters<TaskFilters>();
   const list = useQuery(taskListQuery(scope, { ...filters, ...paging }));
   const tabs = useScopeTabs();
@@ -120,38 +119,24 @@ export function TaskListPage({ scope }: { scope: TaskScope }) {
     >
       <Flex vertical gap={12}>
         <Flex wrap gap={8} justify="space-between" align="start">
-          <Form form={filterForm} layout="inline" onFinish={search} name={`approval-${scope}-filters`}>
-            <Form.Item name="keyword" style={{ marginBottom: 8 }}>
-              <Input
-                allowClear
-                placeholder={t('filters.keyword')}
-                aria-label={t('filters.keyword')}
-                style={{ width: 170 }}
-              />
-            </Form.Item>
-            <Form.Item name="business_type" style={{ marginBottom: 8 }}>
-              <Select
-                allowClear
-                placeholder={t('columns.businessType')}
-                aria-label={t('columns.businessType')}
-                style={{ width: 140 }}
-                options={businessTypes.options}
-              />
-            </Form.Item>
+          <FilterBar name={`approval-${scope}-filters`} onSearch={search}>
+            <TextFilter name="keyword" label={t('filters.keyword')} width={170} />
+            <SelectFilter
+              name="business_type"
+              label={t('columns.businessType')}
+              width={140}
+              options={businessTypes.options}
+            />
             {/* Every to-do is pending: no status to choose there. */}
             {scope !== 'todo' && (
-              <Form.Item name="status" style={{ marginBottom: 8 }}>
-                <Select
-                  allowClear
-                  placeholder={t('columns.status')}
-                  aria-label={t('columns.status')}
-                  style={{ width: 110 }}
-                  options={statusOptions(t)}
-                />
-              </Form.Item>
+              <SelectFilter
+                name="status"
+                label={t('columns.status')}
+                width={110}
+                options={statusOptions(t)}
+              />
             )}
-            <FilterActions style={{ marginBottom: 8 }} onReset={() => search({})} />
-          </Form>
+          </FilterBar>
           {scope === 'mine' && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               {t('actions.newTest')}

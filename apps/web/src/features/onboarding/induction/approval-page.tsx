@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Segmented, Typography } from 'antd';
+import { Button, Card, Flex, Segmented, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingStatus } from '@dealer-hr/shared/onboarding';
 import { parseTime } from '@dealer-hr/shared/time';
-import { FILTER_ITEM, FilterActions } from '../../../components/filter-actions';
+import { FilterBar, TextFilter } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';
 import { useFixedActions } from '../../../components/use-fixed-actions';
 import { useIdParam } from '../../../lib/use-id-param';
@@ -35,7 +35,6 @@ export function InductionApprovalPage() {
 function AwaitingList({ onOpen }: { onOpen(id: number): void }) {
   const { t } = useTranslation('onboarding', { keyPrefix: 'induction' });
   const fixedActions = useFixedActions();
-  const [filterForm] = Form.useForm<FilterValues>();
   const [scope, setScope] = useState<Scope>('mine');
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const list = useQuery(
@@ -104,17 +103,9 @@ function AwaitingList({ onOpen }: { onOpen(id: number): void }) {
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
-        <Form form={filterForm} layout="inline" onFinish={search} name="induction-filters">
-          <Form.Item name="keyword" style={FILTER_ITEM}>
-            <Input
-              allowClear
-              placeholder={t('filters.keyword')}
-              aria-label={t('filters.keyword')}
-              style={{ width: 180 }}
-            />
-          </Form.Item>
-          <FilterActions style={FILTER_ITEM} onReset={() => search({})} />
-        </Form>
+        <FilterBar name="induction-filters" onSearch={search}>
+          <TextFilter name="keyword" label={t('filters.keyword')} width={180} />
+        </FilterBar>
         <PagedTable columns={columns} list={list} scroll={{ x: 990 }} paging={paging} onPaging={setPaging} />
       </Flex>
     </Card>
