@@ -80,11 +80,11 @@ describe('translations', () => {
   });
 
   it('fetches a feature namespace from its own file', async () => {
-    i18n.removeResourceBundle('ja', 'systemAudit');
-    expect(i18n.hasResourceBundle('ja', 'systemAudit')).toBe(false);
-    await i18n.reloadResources(['ja'], ['systemAudit']);
-    expect(i18n.getResource('ja', 'systemAudit', 'filters.user')).toBe(
-      (files['../locales/ja/systemAudit.json'] as { filters: { user: string } }).filters.user,
+    i18n.removeResourceBundle('ja', 'audit');
+    expect(i18n.hasResourceBundle('ja', 'audit')).toBe(false);
+    await i18n.reloadResources(['ja'], ['audit']);
+    expect(i18n.getResource('ja', 'audit', 'filters.user')).toBe(
+      (files['../locales/ja/audit.json'] as { filters: { user: string } }).filters.user,
     );
   });
 });

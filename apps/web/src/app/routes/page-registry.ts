@@ -42,112 +42,110 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
   ),
   '/organization/departments': page(
     () =>
-      import('../../features/organization-departments/departments-page').then((m) => ({
+      import('../../features/departments/departments-page').then((m) => ({
         default: m.DepartmentsPage,
       })),
-    'organizationDepartments',
+    'departments',
   ),
   '/organization/stores': page(
-    () => import('../../features/organization-stores/stores-page').then((m) => ({ default: m.StoresPage })),
-    'organizationStores',
+    () => import('../../features/stores/stores-page').then((m) => ({ default: m.StoresPage })),
+    'stores',
   ),
   '/system/menus': page(
-    () => import('../../features/system-menus/menus-page').then((m) => ({ default: m.SystemMenusPage })),
-    'systemMenus',
+    () => import('../../features/menus/menus-page').then((m) => ({ default: m.SystemMenusPage })),
+    'menus',
   ),
   '/system/roles': page(
-    () => import('../../features/system-roles/roles-page').then((m) => ({ default: m.RolesPage })),
-    'systemRoles',
+    () => import('../../features/roles/roles-page').then((m) => ({ default: m.RolesPage })),
+    'roles',
   ),
   '/system/users': page(
-    () => import('../../features/system-users/users-page').then((m) => ({ default: m.SystemUsersPage })),
-    'systemUsers',
+    () => import('../../features/accounts/users-page').then((m) => ({ default: m.SystemUsersPage })),
+    'accounts',
   ),
   '/system/dictionaries': page(
     () =>
-      import('../../features/system-dictionaries/dictionaries-page').then((m) => ({
+      import('../../features/dictionaries/dictionaries-page').then((m) => ({
         default: m.DictionariesPage,
       })),
-    'systemDictionaries',
+    'dictionaries',
   ),
   '/organization/chart': page(
     () =>
-      import('../../features/organization-chart/chart-page').then((m) => ({
+      import('../../features/org-chart/chart-page').then((m) => ({
         default: m.OrganizationChartPage,
       })),
-    'organizationChart',
+    'orgChart',
   ),
   '/organization/posts': page(
-    () => import('../../features/organization-posts/posts-page').then((m) => ({ default: m.PostsPage })),
-    'organizationPosts',
+    () => import('../../features/posts/posts-page').then((m) => ({ default: m.PostsPage })),
+    'posts',
   ),
   '/organization/headcount': page(
     () =>
-      import('../../features/organization-headcount/headcount-page').then((m) => ({
+      import('../../features/headcount/headcount-page').then((m) => ({
         default: m.HeadcountPage,
       })),
-    'organizationHeadcount',
+    'headcount',
   ),
   '/system/audit': page(
-    () => import('../../features/system-audit/audit-page').then((m) => ({ default: m.AuditPage })),
-    'systemAudit',
+    () => import('../../features/audit/audit-page').then((m) => ({ default: m.AuditPage })),
+    'audit',
   ),
   '/approval/flows': page(
-    () => import('../../features/approval-flows/flows-page').then((m) => ({ default: m.FlowsPage })),
-    'approvalFlows',
+    () => import('../../features/approvals/flows/flows-page').then((m) => ({ default: m.FlowsPage })),
+    'approvals',
   ),
   '/staff/prohibited': page(
-    () =>
-      import('../../features/staff-prohibited/prohibited-page').then((m) => ({ default: m.ProhibitedPage })),
-    'staffProhibited',
+    () => import('../../features/prohibited/prohibited-page').then((m) => ({ default: m.ProhibitedPage })),
+    'prohibited',
   ),
   '/staff/mutually-exclusive': page(
     () =>
-      import('../../features/staff-mutually-exclusive/exclusion-page').then((m) => ({
+      import('../../features/mutual-exclusion/exclusion-page').then((m) => ({
         default: m.ExclusionPage,
       })),
-    'staffMutuallyExclusive',
+    'mutualExclusion',
   ),
   '/staff/list': page(
-    () => import('../../features/staff-directory/directory-page').then((m) => ({ default: m.DirectoryPage })),
-    'staffDirectory',
+    () => import('../../features/staff/directory-page').then((m) => ({ default: m.DirectoryPage })),
+    'staff',
   ),
   '/staff/detail': page(
-    () => import('../../features/staff-directory/detail-page').then((m) => ({ default: m.StaffDetailPage })),
-    'staffDirectory',
+    () => import('../../features/staff/detail-page').then((m) => ({ default: m.StaffDetailPage })),
+    'staff',
   ),
   '/staff/onboarding': page(
-    () =>
-      import('../../features/staff-onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
-    'staffOnboarding',
+    () => import('../../features/onboarding/onboarding-page').then((m) => ({ default: m.OnboardingPage })),
+    'onboarding',
   ),
   '/managingpeople/enrollmententry': page(
     () =>
-      import('../../features/enrollment-entry/entry-page').then((m) => ({ default: m.EnrollmentEntryPage })),
-    'enrollmentEntry',
+      import('../../features/onboarding/entry/entry-page').then((m) => ({ default: m.EnrollmentEntryPage })),
+    'onboarding',
   ),
   '/processapproval/inductionfirst': page(
     () =>
-      import('../../features/induction-approval/approval-page').then((m) => ({
+      import('../../features/onboarding/induction/approval-page').then((m) => ({
         default: m.InductionApprovalPage,
       })),
-    'inductionApproval',
+    'onboarding',
   ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),
   // The three approval lists are one page, parameterised by the list it shows.
   '/approval/todo': page(
-    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.TodoPage })),
-    'approvalTasks',
+    () => import('../../features/approvals/tasks/task-list-page').then((m) => ({ default: m.TodoPage })),
+    'approvals',
   ),
   '/approval/done': page(
-    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.DonePage })),
-    'approvalTasks',
+    () => import('../../features/approvals/tasks/task-list-page').then((m) => ({ default: m.DonePage })),
+    'approvals',
   ),
   '/approval/mine': page(
-    () => import('../../features/approval-tasks/task-list-page').then((m) => ({ default: m.MinePage })),
-    'approvalTasks',
+    () => import('../../features/approvals/tasks/task-list-page').then((m) => ({ default: m.MinePage })),
+    'approvals',
   ),
 };
 

@@ -1,0 +1,49 @@
+import { Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  ONBOARDING_STEPS,
+  type OnboardingDocument,
+  type OnboardingStatus,
+  type OnboardingStep,
+} from '@dealer-hr/shared/onboarding';
+import { onboardingStatusColors, type Gender } from './api';
+
+/**
+ * The names every onboarding page shows alike: an entry's status and steps, a person's gender and the
+ * documents. They are the top level of the onboarding namespace; each page's own texts are under its key
+ * (list, entry, induction).
+ */
+export function useOnboardingNames() {
+  const { t } = useTranslation('onboarding');
+  return {
+    status: (status: OnboardingStatus) => t(`status.${status}`),
+    step: (step: OnboardingStep) => t(`steps.${step}`),
+    gender: (gender: Gender) => t(`gender.${gender}`),
+    document: (document: OnboardingDocument) => t(`documents.${document}`),
+  };
+}
+
+/** An entry's status (填写中, 审批中, 已驳回, 已入职). */
+export function StatusTag({ status }: { status: OnboardingStatus }) {
+  const names = useOnboardingNames();
+  return <Tag color={onboardingStatusColors[status]}>{names.status(status)}</Tag>;
+}
+
+/** The three steps after the start, each green once saved. */
+export function StepsDone({ steps }: { steps: Record<OnboardingStep, boolean> }) {
+  const names = useOnboardingNames();
+  return (
+    <Space size={2} wrap>
+      {ONBOARDING_STEPS.map((step) => (
+        <Tag
+          key={step}
+          color={steps[step] ? 'green' : 'default'}
+          variant="filled"
+          style={{ marginInlineEnd: 0 }}
+        >
+          {names.step(step)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}

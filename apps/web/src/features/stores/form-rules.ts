@@ -1,0 +1,61 @@
+import type { FormRule } from 'antd';
+import { antdRules, fieldLabels } from '@dealer-hr/shared/rules';
+import {
+  maxLengthRule,
+  optionalFormatRules,
+  patternRule,
+  requiredRules,
+  requiredValueRules,
+} from '../../lib/form-rules';
+import { i18n } from '../../lib/i18n';
+
+// The store form's rules. In Chinese their messages are the server's (stores.schemas.ts and the shared
+// rules: 区域门店, 门店编码 and 门店类型 are among the spec's required fields), so a field says the same
+// whichever side refuses it; other languages get translations.
+
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(`stores:${key}`, options ?? {});
+
+/** The Chinese labels the server's messages are built from (`storeLabels`). */
+const labels = {
+  region: fieldLabels.districtStore,
+  code: fieldLabels.storeCode,
+  name: '门店名称',
+  storeType: fieldLabels.storeType,
+  city: '城市',
+  address: '地址',
+};
+
+export const STORE_CODE_MAX = 30;
+export const STORE_NAME_MAX = 50;
+export const CITY_MAX = 30;
+export const ADDRESS_MAX = 200;
+const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+const CODE_FORMAT = '门店编码只能包含字母、数字、下划线和短横线';
+
+const tooLong = (label: string, max: number) => maxLengthRule(label, max, t('form.tooLong', { max }));
+
+export function storeFormRules() {
+  return {
+    region: requiredValueRules(labels.region, t('form.regionRequired')),
+    code: [
+      ...requiredRules(labels.code, t('form.codeRequired')),
+      tooLong(labels.code, STORE_CODE_MAX),
+      patternRule(CODE_PATTERN, CODE_FORMAT, t('form.codeFormat')),
+    ],
+    name: [...requiredRules(labels.name, t('form.nameRequired')), tooLong(labels.name, STORE_NAME_MAX)],
+    storeType: requiredValueRules(labels.storeType, t('form.storeTypeRequired')),
+    city: [tooLong(labels.city, CITY_MAX)],
+    address: [tooLong(labels.address, ADDRESS_MAX)],
+    // Optional here (blank is allowed, as on the server).
+    latitude: optionalFormatRules(antdRules.latitude, t('form.latitudeInvalid')),
+    longitude: optionalFormatRules(antdRules.longitude, t('form.longitudeInvalid')),
+  } satisfies Record<string, FormRule[]>;
+}
+
+/** The reason of enabling or disabling: required (spec: 禁用原因 / 启用原因). */
+export function reasonRules(disabling: boolean): FormRule[] {
+  return requiredRules(
+    disabling ? fieldLabels.disableReason : fieldLabels.enableReason,
+    t(disabling ? 'status.disableReasonRequired' : 'status.enableReasonRequired'),
+  );
+}
