@@ -7,7 +7,7 @@ import { createAppRouter } from './app/router';
 import { captureWindowErrors } from './lib/error-log';
 import { createQueryClient } from './lib/query-client';
 
-// Spec section 8: unhandled errors are logged in production (the navbar's error log shows them).
+// docs/web.md "Answer codes": unhandled errors are logged in production (the navbar's error log shows them).
 captureWindowErrors();
 
 const queryClient = createQueryClient();

@@ -12,7 +12,7 @@ import { normalizePath } from '../lib/menu-tree';
 import { loginPath } from '../lib/navigation';
 import { endSession, rememberUser } from '../lib/session';
 
-/** Spec section 2 "Guard": with a token, /login goes on to the page asked for (default the dashboard). */
+/** docs/web.md "Guard": with a token, /login goes on to the page asked for (default the dashboard). */
 export const redirectIfSignedIn: LoaderFunction = async ({ request }) => {
   const url = new URL(request.url);
   const cleanedUrl = await consumeSignInParams(url);
@@ -27,7 +27,7 @@ function failureMessage(error: unknown, fallbackKey: string): string {
 }
 
 /**
- * Spec section 2 "Guard": no token -> /login?redirect=<here>; a token without loaded roles -> user info,
+ * docs/web.md "Guard": no token -> /login?redirect=<here>; a token without loaded roles -> user info,
  * then menus, then the navigation goes on; a failure clears the token, shows why and goes to /login.
  */
 export function requireSession(queryClient: QueryClient): LoaderFunction {
@@ -39,7 +39,7 @@ export function requireSession(queryClient: QueryClient): LoaderFunction {
     if (!getToken()) throw redirect(backToLogin);
 
     // Both requests start at once (one round trip, and one shared token refresh when the token has
-    // expired); the menus are only taken once the user info has arrived, as the spec orders it.
+    // expired); the menus are only taken once the user info has arrived, as docs/web.md "Guard" orders it.
     const userInfo = queryClient.ensureQueryData(userInfoQueryOptions());
     const menus = queryClient.ensureQueryData(menuTreeQueryOptions());
     menus.catch(() => {});

@@ -7,7 +7,7 @@ import { menus, sessionRoutes, user as admin } from '../test/fixtures';
 import { fail, mockApi, ok } from '../test/mock-api';
 import { renderApp } from '../test/render-app';
 
-describe('guard (spec section 2)', () => {
+describe('guard (docs/web.md "Guard")', () => {
   it('sends a visitor without a token to /login with the page to come back to', async () => {
     const { calls } = mockApi({});
     const { location } = renderApp('/staff/list?page=2');

@@ -9,7 +9,7 @@ import { redirectIfSignedIn, requireSession } from './route-guards';
 const signOnPage = (loader: 'transitLoader' | 'casLoginLoader' | 'authRedirectLoader') => () =>
   import('../features/auth/sign-on-routes').then((m) => ({ loader: m[loader], Component: m.SignOnPending }));
 
-// Public pages of the single sign-on round trips (spec section 2).
+// Public pages of the single sign-on round trips (docs/web.md "Public routes").
 const signOnRoutes: RouteObject[] = [
   { path: '/transit', lazy: signOnPage('transitLoader') },
   { path: '/casLogin', lazy: signOnPage('casLoginLoader') },
@@ -43,7 +43,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { index: true, loader: () => redirect(HOME_PATH) },
             { path: 'dashboard', loader: () => redirect(HOME_PATH) },
-            // Spec section 2: /redirect/<path> replaces itself with /<path>, mounting the view afresh.
+            // docs/web.md "Dynamic menu routes": /redirect/<path> replaces itself with /<path>, mounting the view afresh.
             {
               path: 'redirect/*',
               lazy: () =>

@@ -62,7 +62,7 @@ const loadStaff = (row: StaffRow, signal: AbortSignal) =>
 
 const fields: DetailField<StaffDetail>[] = [
   { key: 'name', label: '姓名', render: (detail) => detail.name },
-  // The spec's example: the identity-card type named from dictionary 21.
+  // The example of docs/web.md "Detail dialog state": the identity-card type named from dictionary 21.
   dictionaryField('idType', '证件类型', DictType.ID_CARD, (detail) => detail.id_type_id),
 ];
 

@@ -8,8 +8,8 @@ import type { Dictionary } from './dictionary-select';
 
 export interface UseDetailDialogOptions<Row, Detail> {
   /**
-   * Loads the record of `row` (spec: "loads the detail by row id"). Call the API with `silent: true`: a
-   * failure is only logged here, never shown (spec section 8). The signal aborts when the dialog closes or
+   * Loads the record of `row` (docs/web.md "Detail dialog"). Call the API with `silent: true`: a
+   * failure is only logged here, never shown (docs/web.md "Answer codes"). The signal aborts when the dialog closes or
    * another row is opened.
    */
   load: (row: Row, signal: AbortSignal) => Promise<Detail>;
@@ -17,7 +17,7 @@ export interface UseDetailDialogOptions<Row, Detail> {
   dictionaryTypeIds?: readonly number[];
 }
 
-/** Spec section 3 "Detail dialog state". */
+/** docs/web.md "Detail dialog state". */
 export interface DetailDialogState<Row, Detail> {
   visible: boolean;
   loading: boolean;
@@ -31,7 +31,7 @@ export interface DetailDialogState<Row, Detail> {
 
 const NO_TYPES: readonly number[] = [];
 
-/** Spec section 4: "Detail data is kept only if the response has data.id". */
+/** docs/web.md "Detail dialog": a record is kept only when the answer has data.id. */
 function hasId(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const { id } = value as { id?: unknown };
@@ -39,7 +39,7 @@ function hasId(value: unknown): boolean {
 }
 
 /**
- * State of a record's detail dialog (spec sections 3 and 4). `open` stores the row, clears the previous
+ * State of a record's detail dialog (docs/web.md "Detail dialog state" and "Detail dialog"). `open` stores the row, clears the previous
  * record, shows the dialog and loads the record; the dictionary is loaded on the first opening and then
  * comes from the session cache. `close` hides, forgets the row and stops loading.
  */
@@ -109,7 +109,7 @@ export interface DetailField<Detail> {
 const EMPTY_VALUE = '-';
 
 /**
- * A field naming a dictionary item, e.g. the spec's identity-card type:
+ * A field naming a dictionary item, e.g. the identity-card type of docs/web.md "Detail dialog state":
  * `dictionaryField('idType', t('idType'), DictType.ID_CARD, (staff) => staff.id_type_id)`.
  */
 export function dictionaryField<Detail>(

@@ -10,7 +10,7 @@ export interface DictionaryItem {
   name: string;
 }
 
-/** Items by dictionary type id (spec section 3: "dictionary from type_id to name"). */
+/** Items by dictionary type id (docs/web.md "Detail dialog state": type id -> items). */
 export type Dictionary = Record<number, DictionaryItem[]>;
 
 /** The server answers at most this many types per request. */
@@ -19,7 +19,7 @@ const NO_ITEMS: DictionaryItem[] = [];
 
 /** `GET /api/auth/dictionarie/data?type_ids=1,21` → `{ "1": [...], "21": [...] }`. */
 export function getDictionaryData(typeIds: readonly number[]): Promise<Record<string, DictionaryItem[]>> {
-  // Spec section 8: a dictionary that fails to load is only logged (below), never a toast.
+  // docs/web.md "Answer codes": a dictionary that fails to load is only logged (below), never a toast.
   return get<Record<string, DictionaryItem[]>>(
     '/auth/dictionarie/data',
     { type_ids: typeIds },

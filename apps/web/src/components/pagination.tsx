@@ -19,9 +19,9 @@ export interface PaginationProps {
 const pageSizeOptions = [...PAGE_SIZES];
 
 /**
- * The shared page control of every list (spec section 9): sizes 10/20/30/50, default 20, the total, a
+ * The shared page control of every list (docs/web.md "Constants and limits"): sizes 10/20/30/50, default 20, the total, a
  * size changer and a quick jumper. antd fixes the order of its parts (total, pager, sizes, jumper), which
- * differs from the spec's `PAGINATION_LAYOUT` only in where the size changer sits.
+ * differs from the shared `PAGINATION_LAYOUT` only in where the size changer sits.
  */
 export function Pagination({
   page,

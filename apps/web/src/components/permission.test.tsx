@@ -51,7 +51,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('Permission (spec section 6)', () => {
+describe('Permission (docs/web.md "Permissions in the client")', () => {
   it("shows what the current page's perm list grants and removes the rest", () => {
     renderAt('/staff/list');
 

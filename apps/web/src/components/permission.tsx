@@ -5,7 +5,7 @@ import { findMenu } from '../lib/menu-tree';
 import { useMenuTree } from '../lib/session-queries';
 
 /**
- * Spec section 6: whether the current page's menu item grants a button permission, i.e. its `perm` list
+ * docs/web.md "Permissions in the client": whether the current page's menu item grants a button permission, i.e. its `perm` list
  * (the server folds the permitted buttons of a page into it) has an entry with that name. A page outside
  * the menu grants nothing. For the signed-in area, whose route guard has loaded the menu.
  */
@@ -26,7 +26,7 @@ interface PermissionProps {
 }
 
 /**
- * The spec's permission directive: renders its children only when the current page grants `name`. It
+ * The permission directive (docs/web.md "Permissions in the client"): renders its children only when the current page grants `name`. It
  * only hides; the server checks the same permission on the call the button makes.
  */
 export function Permission({ name, children }: PermissionProps) {

@@ -22,7 +22,7 @@ const dictionaries = [
 ] as const;
 
 /**
- * 民族, 婚姻状况, 学历 and 院校 of a person's profile (spec section 5 rules): the same fields in the roster's
+ * 民族, 婚姻状况, 学历 and 院校 of a person's profile (docs/domain.md "Form rules"): the same fields in the roster's
  * profile form and in onboarding's personal step. The region follows on its own, each form placing it.
  */
 export function PersonBackgroundFields({ rules, labelOf, placeholder, col }: PersonBackgroundFieldsProps) {

@@ -25,7 +25,7 @@ export interface RequestOptions {
   /**
    * `blob`: the answer is a file (an Excel export) and resolves as a Blob; a failure still comes back as
    * the JSON envelope and is handled like any other. `envelope`: the whole answer of a success (code,
-   * message and data), for the calls whose rule reads the message (spec: a draft delete succeeds on `ok`).
+   * message and data), for the calls whose rule reads the message (docs/web.md "Draft cache": a draft delete succeeds on `ok`).
    */
   as?: 'json' | 'blob' | 'envelope';
   /**
@@ -59,7 +59,7 @@ export const SESSION_CODES = new Set<number>([
   ErrorCode.FORBIDDEN,
 ]);
 
-/** Spec section 5: a falsy value (and an empty list) means "no filter" and is not sent. */
+/** docs/api.md "Transport": a falsy value (and an empty list) means "no filter" and is not sent. */
 export function buildQuery(params: QueryParams = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
@@ -76,7 +76,7 @@ export function buildQuery(params: QueryParams = {}): string {
 
 let signInAgainOpen = false;
 
-/** Spec section 8, 10004: the user may sign in again, or cancel and stay on the page. */
+/** docs/web.md "Answer codes", 10004: the user may sign in again, or cancel and stay on the page. */
 async function askToSignInAgain(): Promise<void> {
   if (signInAgainOpen) return;
   signInAgainOpen = true;
@@ -93,7 +93,7 @@ async function askToSignInAgain(): Promise<void> {
   }
 }
 
-/** Spec section 8, 1403: the server's message, then out to the login page. */
+/** docs/web.md "Answer codes", 1403: the server's message, then out to the login page. */
 function throwOut(error: ApiError): void {
   notifyError(error.message);
   // Without a token (the login of a frozen user) there is no session to end.
@@ -172,7 +172,7 @@ export async function request<T>(options: RequestOptions): Promise<T> {
     try {
       await renewToken(sentToken);
     } catch (refreshError) {
-      // Spec section 8: a failed refresh logs out and reloads (the guard then shows the login page).
+      // docs/web.md "Token refresh": a failed refresh logs out and reloads (the guard then shows the login page).
       console.error('token refresh failed', refreshError);
       endSession();
       browser.reload();

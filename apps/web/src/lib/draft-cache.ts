@@ -1,5 +1,5 @@
 /**
- * The drafts fetched or saved in this session, by form key (spec section 4: "a cached draft is returned if
+ * The drafts fetched or saved in this session, by form key (docs/web.md "Draft cache": "a cached draft is returned if
  * present"). Kept apart from lib/drafts.ts so that ending the session can clear it without importing the API
  * client.
  */

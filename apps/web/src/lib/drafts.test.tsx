@@ -22,7 +22,7 @@ const routes = (extra: Routes = {}): Routes => ({
 
 beforeEach(() => forgetDrafts());
 
-describe('drafts (spec section 4)', () => {
+describe('drafts (docs/web.md "Draft cache")', () => {
   it('returns the cached draft when there is one, without asking again', async () => {
     const { calls } = mockApi(routes());
     expect((await loadDraft('entry:personal'))?.data).toEqual({ name: '张三' });

@@ -16,7 +16,7 @@ export interface Draft<T = Record<string, unknown>> {
 // silent (no toast, no sign-out) and the callers carry on without the draft.
 
 /**
- * Spec section 4: a cached draft is returned if present; a fetched one is kept only if it has `created_at`
+ * docs/web.md "Draft cache": a cached draft is returned if present; a fetched one is kept only if it has `created_at`
  * (the server answers null when there is none).
  */
 export async function loadDraft<T>(key: string): Promise<Draft<T> | null> {
@@ -34,7 +34,7 @@ export async function saveDraft<T extends Record<string, unknown>>(key: string, 
   return saved;
 }
 
-/** Spec section 4: a delete succeeds when the answer's message is `ok`; then the cache forgets the draft. */
+/** docs/web.md "Draft cache": a delete succeeds when the answer's message is `ok`; then the cache forgets the draft. */
 export async function deleteDraft(key: string): Promise<boolean> {
   const answer = await request<Envelope<null>>({
     url: '/auth/draft/delete',

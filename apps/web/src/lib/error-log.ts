@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec section 3 "Error log entry: error, component, info, url". */
+/** docs/web.md "Error log entry": error, component, info, url. */
 export interface ErrorLogEntry {
   error: { message: string; stack?: string };
   /** The component that failed (first entry of React's component stack), when known. */
@@ -73,7 +73,7 @@ export function useErrorLog(): readonly ErrorLogEntry[] {
 }
 
 /**
- * Spec section 8: unhandled errors are logged in production. In development the console and the dev
+ * docs/web.md "Answer codes": unhandled errors are logged in production. In development the console and the dev
  * overlay already show them. Returns the function that removes the listeners.
  */
 export function captureWindowErrors(target: EventTarget = window): () => void {

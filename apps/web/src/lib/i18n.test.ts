@@ -9,7 +9,7 @@ import {
   setLanguage,
 } from './i18n';
 
-describe('initial language (spec section 1)', () => {
+describe('initial language (docs/web.md "Language and header")', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });

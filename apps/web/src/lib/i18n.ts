@@ -77,7 +77,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Spec section 1: the language cookie, else the browser language, else English. */
+/** docs/web.md "Language and header": the language cookie, else the browser language, else English. */
 export function detectLanguage(cookie: string | undefined, browser: string | undefined): Language {
   if (isLanguage(cookie)) return cookie;
   const prefix = browser?.toLowerCase().split('-')[0];

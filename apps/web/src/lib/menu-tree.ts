@@ -10,7 +10,7 @@ export function sidebarNodes(nodes: readonly MenuNode[]): MenuNode[] {
     .map((node) => ({ ...node, children: sidebarNodes(node.children) }));
 }
 
-/** Spec section 2: an item with an empty path points to its first child's path, with `?id=<its id>`. */
+/** docs/web.md "Dynamic menu routes": an item with an empty path points to its first child's path, with `?id=<its id>`. */
 export function targetPath(node: MenuNode): string {
   if (node.path) return node.path;
   const [first] = node.children;

@@ -20,7 +20,7 @@ function scrollPosition(): number {
   return window.scrollY || document.documentElement.scrollTop || document.body.scrollTop;
 }
 
-/** Spec section 9: the window scrolls back to the top over 800 ms (after a page change, on navigation). */
+/** docs/web.md "Constants and limits": the window scrolls back to the top over 800 ms (after a page change, on navigation). */
 export function scrollToTop(durationMs: number = SCROLL_TO_TOP_MS): void {
   cancelScrollToTop();
   const from = scrollPosition();

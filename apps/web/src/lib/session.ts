@@ -14,7 +14,7 @@ export function endSession(): void {
   forgetDrafts();
 }
 
-/** Spec section 3: the user info is also kept in local storage. */
+/** docs/web.md "Session data": the user info is also kept in local storage. */
 export function rememberUser(user: UserInfo): void {
   window.localStorage.setItem(USER_KEY, JSON.stringify(user));
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec section 2: the page title is the route title plus the system title. */
+/** docs/web.md "Dynamic menu routes": the page title is the route title plus the system title. */
 export function useDocumentTitle(title?: string): void {
   const { t } = useTranslation();
   const appTitle = t('appTitle');

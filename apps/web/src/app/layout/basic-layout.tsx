@@ -22,7 +22,7 @@ import { TagsViewProvider } from './tags-view/tags-view-context';
 import { ViewOutlet } from './tags-view/view-outlet';
 import styles from './basic-layout.module.css';
 
-/** The spec's four sizes on antd's three: mini is antd's small with tighter type (see the stylesheet). */
+/** The four sizes of docs/web.md "Constants and limits" on antd's three: mini is antd's small with tighter type (see the stylesheet). */
 const componentSizes: Record<Size, ConfigProviderProps['componentSize']> = {
   default: 'large',
   medium: 'middle',
@@ -80,7 +80,7 @@ function Shell() {
   );
 }
 
-/** Spec section 2 "Shared layout": sidebar, navbar, tabs of visited views, content, footer, settings. */
+/** docs/web.md "Shared layout": sidebar, navbar, tabs of visited views, content, footer, settings. */
 export function BasicLayout() {
   return (
     <ShellProvider>

@@ -17,7 +17,7 @@ function trailTo(nodes: readonly MenuNode[], pathname: string): MenuNode[] {
   return [];
 }
 
-/** Spec section 2: the breadcrumb always starts with the dashboard. */
+/** docs/web.md "Navbar": the breadcrumb always starts with the dashboard. */
 export function AppBreadcrumb() {
   const { t } = useTranslation('layout');
   const { data: menus } = useMenuTree();

@@ -24,7 +24,7 @@ async function openApp(searchLabel = '搜索页面') {
   return app;
 }
 
-describe('header search (spec section 2)', () => {
+describe('header search (docs/web.md "Header search")', () => {
   beforeEach(() => {
     Cookies.set('Token', 'x');
     vi.mocked(pinyin).mockClear();

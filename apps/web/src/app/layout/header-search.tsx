@@ -18,7 +18,7 @@ import layoutStyles from './basic-layout.module.css';
 const isShortcut = (event: KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
 
-/** Spec section 2 "Navbar": fuzzy search over the permitted pages' titles and paths, jumping to the choice. */
+/** docs/web.md "Header search": fuzzy search over the permitted pages' titles and paths, jumping to the choice. */
 export function HeaderSearch() {
   const { t } = useTranslation('search');
   const { t: translate, i18n } = useTranslation();

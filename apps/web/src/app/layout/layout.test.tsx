@@ -39,7 +39,7 @@ function controllableViewport(mobile: boolean) {
 
 const toggle = () => screen.getByRole('button', { name: '展开/收起侧边栏' });
 
-describe('sidebar (spec section 2 and 9)', () => {
+describe('sidebar (docs/web.md "Shared layout" and "Constants and limits")', () => {
   beforeEach(() => {
     Cookies.set('Token', 'token-1');
     mockApi(sessionRoutes);
@@ -156,7 +156,7 @@ describe('navbar', () => {
   });
 });
 
-describe('root font size (spec section 9)', () => {
+describe('root font size (docs/web.md "Constants and limits")', () => {
   it('is 16 px times the width over 1920, the ratio capped at 2', () => {
     expect(rootFontSize(1920)).toBe(16);
     expect(rootFontSize(1366)).toBeCloseTo(11.383, 3);

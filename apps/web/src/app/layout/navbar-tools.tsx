@@ -25,7 +25,7 @@ import styles from './basic-layout.module.css';
 export const NEWS_PATH = '/dashboard/newslist';
 
 /**
- * Spec section 2: the message link with the unread count. The count is asked again every minute and on
+ * docs/web.md "Navbar": the message link with the unread count. The count is asked again every minute and on
  * every navigation (the page just left may have read or written messages); anything that marks messages
  * read invalidates it as well. A failed count leaves the badge as it was (the query is silent).
  */
@@ -109,7 +109,7 @@ export function SizeSelect() {
   );
 }
 
-/** Spec section 1: name, face (default avatar) and the first post's title, or "no post". */
+/** docs/web.md "Language and header": name, face (default avatar) and the first post's title, or "no post". */
 export function UserMenu({ user }: { user: UserInfo }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();

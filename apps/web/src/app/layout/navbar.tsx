@@ -10,7 +10,7 @@ import { HeaderSearch } from './header-search';
 import { FullscreenButton, MessageLink, SizeSelect, UserMenu } from './navbar-tools';
 import styles from './basic-layout.module.css';
 
-/** Spec section 2 "Navbar": menu toggle, breadcrumb, then the tools, the message link and the user. */
+/** docs/web.md "Navbar": menu toggle, breadcrumb, then the tools, the message link and the user. */
 export function Navbar({ user }: { user: UserInfo }) {
   const { t } = useTranslation('layout');
   const { sidebar, toggleSidebar, device } = useShell();

@@ -71,7 +71,7 @@ describe('pinyinApplies', () => {
 });
 
 describe('createSearch', () => {
-  it('uses the weights and threshold of spec section 9', () => {
+  it('uses the weights and threshold of docs/web.md "Constants and limits"', () => {
     expect(SEARCH_OPTIONS.keys).toEqual([
       { name: 'title', weight: 0.7 },
       { name: 'path', weight: 0.3 },

@@ -13,7 +13,7 @@ export interface SearchItem {
   pinyinTitle?: string[];
 }
 
-/** Spec section 2: pinyin search is offered in Chinese, when the setting is on. */
+/** docs/web.md "Header search": pinyin search is offered in Chinese, when the setting is on. */
 export function pinyinApplies(language: string | undefined, supportPinyinSearch: boolean): boolean {
   return supportPinyinSearch && language === 'zh';
 }
@@ -44,7 +44,7 @@ export function buildSearchIndex(
   return items;
 }
 
-/** Spec section 9: weights 0.7 (title), 0.3 (path), 0.3 (pinyin title); threshold 0.4. */
+/** docs/web.md "Constants and limits": weights 0.7 (title), 0.3 (path), 0.3 (pinyin title); threshold 0.4. */
 export const SEARCH_OPTIONS: IFuseOptions<SearchItem> = {
   keys: [
     { name: 'title', weight: SEARCH_WEIGHTS.title },

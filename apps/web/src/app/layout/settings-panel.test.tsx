@@ -24,7 +24,7 @@ async function openPanel(app: Awaited<ReturnType<typeof openApp>>) {
   return screen.findByRole('dialog', { name: '系统布局配置' });
 }
 
-describe('settings panel (spec sections 3 and 4)', () => {
+describe('settings panel (docs/web.md "Settings")', () => {
   beforeEach(() => {
     Cookies.set('Token', 'x');
   });

@@ -14,7 +14,7 @@ const sameColour = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
 type SwitchSetting = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
 
-/** The switches of spec section 3 "Settings" (showSettings is not one: it would hide this panel itself). */
+/** The switches of docs/web.md "Settings" (showSettings is not one: it would hide this panel itself). */
 const SWITCHES: { key: SwitchSetting; label: string }[] = [
   { key: 'tagsView', label: 'tagsView' },
   { key: 'fixedHeader', label: 'fixedHeader' },
@@ -22,7 +22,7 @@ const SWITCHES: { key: SwitchSetting; label: string }[] = [
   { key: 'supportPinyinSearch', label: 'pinyinSearch' },
 ];
 
-/** Spec sections 3 and 4: the right-hand settings panel, behind a gear at the right edge. */
+/** docs/web.md "Shared layout": the right-hand settings panel, behind a gear at the right edge. */
 export function SettingsPanel() {
   const { t } = useTranslation('settings');
   const { message } = App.useApp();
@@ -31,7 +31,7 @@ export function SettingsPanel() {
   const themeLabel = useId();
 
   // The layout's ConfigProvider takes the colour from the settings (no stylesheet to fetch, unlike the
-  // original); the message the spec asks for only says that the change is under way.
+  // original); the message of docs/web.md "Shared layout" only says that the change is under way.
   const changeTheme = (colour: string) => {
     if (sameColour(colour, settings.theme)) return;
     void message.loading({ key: 'theme', content: t('compiling'), duration: COMPILING_MESSAGE_SECONDS });

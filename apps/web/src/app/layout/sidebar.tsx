@@ -26,7 +26,7 @@ const sidebarTheme: ThemeConfig = {
 const COLLAPSED_WIDTH_PX = 54;
 
 /**
- * Spec section 2: the sidebar of the permitted routes (13.75rem, #303030 / #bfcbd9). On a phone it lies
+ * docs/web.md "Shared layout": the sidebar of the permitted routes (13.75rem, #303030 / #bfcbd9). On a phone it lies
  * over the page with a backdrop; a tap on the backdrop closes it.
  */
 export function Sidebar() {

@@ -31,7 +31,7 @@ const page = (load: () => PageModule, namespace?: string): ComponentType => {
 };
 
 /**
- * Spec section 2 "Dynamic menu routes": the one place that maps a menu item's path to its page. A
+ * docs/web.md "Dynamic menu routes": the one place that maps a menu item's path to its page. A
  * permitted menu path without an entry here says "not yet available"; a path outside the user's menu is
  * /404. Pages load on demand, so the first screen carries none of them.
  */

@@ -11,7 +11,7 @@ import {
 } from '@dealer-hr/shared/constants';
 import type { Size } from '@dealer-hr/shared/constants';
 
-/** Spec section 3 "Settings"; remembered in local storage (a sign-out wipes it with everything else). */
+/** docs/web.md "Settings"; remembered in local storage (a sign-out wipes it with everything else). */
 export interface Settings {
   theme: string;
   showSettings: boolean;
@@ -57,7 +57,7 @@ function loadSize(): Size {
   return (SIZES as readonly string[]).includes(saved ?? '') ? (saved as Size) : DEFAULT_SIZE;
 }
 
-/** Spec section 3 "App state": the sidebar flag with withoutAnimation, the device and the size. */
+/** docs/web.md "App state": the sidebar flag with withoutAnimation, the device and the size. */
 export interface ShellState {
   settings: Settings;
   changeSetting<K extends keyof Settings>(key: K, value: Settings[K]): void;
@@ -107,7 +107,7 @@ export function ShellProvider({ children }: { children: ReactNode }) {
     setSizeState(next);
   }, []);
 
-  // Becoming mobile closes the sidebar at once, without the slide (spec: the template's resize handler).
+  // Becoming mobile closes the sidebar at once, without the slide (docs/web.md "Sidebar"; the template's resize handler).
   useEffect(() => {
     const query = window.matchMedia(mobileQuery);
     const onChange = () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ROOT_FONT_BASE_PX, ROOT_FONT_DESIGN_WIDTH, ROOT_FONT_MAX_RATIO } from '@dealer-hr/shared/constants';
 
-/** Spec section 9: the root font size is 16 px times the width's ratio to 1920, the ratio capped at 2. */
+/** docs/web.md "Constants and limits": the root font size is 16 px times the width's ratio to 1920, the ratio capped at 2. */
 export function rootFontSize(width: number): number {
   return ROOT_FONT_BASE_PX * Math.min(width / ROOT_FONT_DESIGN_WIDTH, ROOT_FONT_MAX_RATIO);
 }

@@ -23,7 +23,7 @@ function Folded({ summary, text }: { summary: ReactNode; text: string }) {
 }
 
 /**
- * The navbar's error-log widget (spec section 2): absent while the log is empty; otherwise a bug icon with
+ * The navbar's error-log widget (docs/web.md "Shared layout"): absent while the log is empty; otherwise a bug icon with
  * the number of errors that opens the list, with a button that clears it.
  */
 export function ErrorLogButton() {

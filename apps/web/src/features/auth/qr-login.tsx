@@ -9,7 +9,7 @@ import { prepareSignOn } from './single-sign-on';
 import styles from './login-page.module.css';
 
 /**
- * The work-messaging QR frame (spec section 9: 300 x 400). Scanning it sends the browser to /transit with
+ * The work-messaging QR frame (docs/web.md "Constants and limits": 300 x 400). Scanning it sends the browser to /transit with
  * a code, which is exchanged like any other.
  */
 export function QrLogin({ returnTo }: { returnTo: string | null }) {

@@ -35,7 +35,7 @@ afterEach(() => {
   Reflect.deleteProperty(window, 'opener');
 });
 
-describe('sign-in parameters on a guarded page (spec section 2)', () => {
+describe('sign-in parameters on a guarded page (docs/web.md "Guard")', () => {
   it('exchanges the code, stores the token, drops the parameters and loads the user with it', async () => {
     window.sessionStorage.setItem(STATE_KEY, 's1');
     const { calls } = mockApi({ ...sessionRoutes, 'POST /api/getTokenByCode': ok(token('sso-token')) });

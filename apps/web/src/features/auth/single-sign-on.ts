@@ -40,7 +40,7 @@ function cleaned(url: URL): string {
 
 export type SignInOutcome = 'signed-in' | 'left' | 'failed';
 
-/** Spec section 4: a 10008 answer sends the browser to the sales-link home page. */
+/** docs/web.md "Login": a 10008 answer sends the browser to the sales-link home page. */
 export function leaveForSalesApp(error: unknown): boolean {
   if (!(error instanceof ApiError) || error.code !== ErrorCode.SALES_ONLY) return false;
   const url = (error.data as { url?: unknown } | null)?.url;
@@ -69,7 +69,7 @@ export async function acceptSignIn(answer: Promise<TokenAnswer>): Promise<SignIn
 }
 
 /**
- * Spec section 2: a URL carrying `code` or `access_token` together with `appid` is consumed — the code is
+ * docs/web.md "Guard": a URL carrying `code` or `access_token` together with `appid` is consumed — the code is
  * exchanged for a token (or the token stored as it is) and the caller moves on to the cleaned URL, which
  * this answers; null when the URL carries no sign-in.
  */

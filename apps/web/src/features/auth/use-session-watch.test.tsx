@@ -22,7 +22,7 @@ async function signedIn() {
   return { ...api, ...app, leaveTo };
 }
 
-describe('idle logout (spec section 4 and 9)', () => {
+describe('idle logout (docs/web.md "Idle timeout")', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'Date'] });
   });
@@ -109,7 +109,7 @@ describe('idle logout (spec section 4 and 9)', () => {
   });
 });
 
-describe('page close logout (spec section 4)', () => {
+describe('page close logout (docs/web.md "Page close")', () => {
   /** The page goes away: closed, refreshed or left (the server tells a refresh by its quick return). */
   const unload = () => window.dispatchEvent(new Event('pagehide'));
 

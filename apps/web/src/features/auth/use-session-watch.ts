@@ -14,7 +14,7 @@ function recordActivity(): void {
 }
 
 /**
- * Spec section 4 and 9 "Idle timeout": checked every 30 s; when the last mouse press is older than two
+ * docs/web.md "Idle timeout": checked every 30 s; when the last mouse press is older than two
  * hours the user is signed out.
  */
 export function useIdleLogout(): void {
@@ -34,7 +34,7 @@ export function useIdleLogout(): void {
 }
 
 /**
- * Spec section 4 "Page close": closing the page ends the session, a refresh does not. The spec tells them
+ * docs/web.md "Page close": closing the page ends the session, a refresh does not. The first client told them
  * apart by the gap between before-unload and unload (5 ms), which proved unreliable: on a busy machine a
  * close takes longer. So every `pagehide` is reported, and the server ends the session unless the page
  * comes back within its grace period, as a refresh does at once (docs/decisions.md "Page close").

@@ -66,7 +66,7 @@ export interface DepartmentFields {
 export const DEPARTMENTS_KEY = 'organizationDepartments';
 export const TREE_KEY = [DEPARTMENTS_KEY, 'tree'] as const;
 
-/** Spec: the department tree is fetched once and cached; only the refresh button (or a change) refetches it. */
+/** docs/web.md "Trees and dictionaries": the department tree is fetched once and cached; only the refresh button (or a change) refetches it. */
 export const departmentTreeQuery = () =>
   queryOptions({
     queryKey: TREE_KEY,

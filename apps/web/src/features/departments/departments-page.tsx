@@ -74,7 +74,7 @@ export function DepartmentsPage() {
   const expandedKeys = filtered ? filtered.expandedIds : (expanded ?? defaultExpanded(nodes));
 
   const refresh = useCallback(async () => {
-    // Clear, not just mark stale: the spec's refresh drops the cached tree and fetches it again.
+    // Clear, not just mark stale: the refresh of docs/web.md "Trees and dictionaries" drops the cached tree and fetches it again.
     await Promise.all([
       queryClient.resetQueries({ queryKey: TREE_KEY }),
       queryClient.invalidateQueries({ queryKey: [DEPARTMENTS_KEY, 'detail'] }),

@@ -30,7 +30,7 @@ export function prohibitedFormRules() {
   } satisfies Record<string, FormRule[]>;
 }
 
-/** The reason of a dismissal: labelled 解除原因 on the page, but the spec's field is 启用原因. */
+/** The reason of a dismissal: labelled 解除原因 on the page, but the field of docs/domain.md "Form rules" is 启用原因. */
 export function enableReasonRules(): FormRule[] {
   return reasonRules(fieldLabels.enableReason, t('form.enableReasonRequired'));
 }

@@ -3,7 +3,7 @@ import { antdRules, COLLEGE_MAX, fieldLabels, isBlank, isCertificateNumber } fro
 import { localMessage, localRules, maxLengthRule, requiredRules, selectRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
-// The rules of the profile form (spec section 5). In Chinese their messages are the spec's and the server's
+// The rules of the profile form (docs/domain.md "Form rules"). In Chinese their messages are those rules' and the server's
 // (staff.schemas.ts and the shared rules), so a field says the same whichever side refuses it; other
 // languages get translations.
 
@@ -13,7 +13,7 @@ export const WORK_USER_ID_MAX = 64;
 
 const ID_NUMBER_FORMAT = '证件号码格式不正确';
 
-/** 请选择{label}: the Chinese label of the spec, the field's translated name otherwise. */
+/** 请选择{label}: the Chinese label of docs/domain.md "Form rules", the field's translated name otherwise. */
 const choose = (chineseLabel: string, field: string) =>
   selectRules(chineseLabel, t('form.selectRequired', { label: t(`fields.${field}`) }));
 
@@ -52,7 +52,7 @@ export function staffFormRules(maskedIdNumber: string) {
       maxLengthRule(fieldLabels.college, COLLEGE_MAX, t('form.tooLong', { max: COLLEGE_MAX })),
     ],
     region: choose(fieldLabels.region, 'region'),
-    // The spec's required date and type selections (请选择日期, 请选择类型).
+    // The required date and type selections of docs/domain.md "Form rules" (请选择日期, 请选择类型).
     entryDate: choose(fieldLabels.date, 'entryDate'),
     employeeType: choose(fieldLabels.type, 'employeeType'),
     workUserId: [

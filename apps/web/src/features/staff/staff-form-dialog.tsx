@@ -101,7 +101,7 @@ interface StaffFormDialogProps {
 const HALF = { xs: 24, sm: 12 };
 
 /**
- * The whole profile of one person (spec section 5 rules). The ID number shows masked: left so it is kept,
+ * The whole profile of one person (docs/domain.md "Form rules"). The ID number shows masked: left so it is kept,
  * replaced it is sent; a new mainland ID number fills in the birth date (the server derives it anyway).
  */
 export function StaffFormDialog({ staffId, onClose }: StaffFormDialogProps) {

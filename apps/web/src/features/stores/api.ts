@@ -80,7 +80,7 @@ export const storeListQuery = (params: StoreListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** Spec section 8: a dealer-network failure is only logged, so the request shows no message. */
+/** docs/web.md "Answer codes": a dealer-network failure is only logged, so the request shows no message. */
 export const fetchDealerNodes = (parentId: number | undefined) =>
   get<DealerNode[]>('/auth/store/tree', { parent_id: parentId }, { silent: true });
 

@@ -1,5 +1,5 @@
 /**
- * The dealer-network tree of the client (spec sections 3 and 4): regions and their stores, fetched one
+ * The dealer-network tree of the client (docs/web.md "Trees and dictionaries"): regions and their stores, fetched one
  * level at a time and cached.
  *
  * - A node has an id and children.
@@ -123,7 +123,7 @@ export function createDealerNetworkStore<N extends NetworkNode>(
           return cached(parentId);
         })
         .catch((error: unknown) => {
-          // Spec section 8: a dealer-network failure is only logged, never shown.
+          // docs/web.md "Answer codes": a dealer-network failure is only logged, never shown.
           log(`dealer network ${parentId} could not be loaded`, error);
           return cached(parentId);
         })

@@ -10,7 +10,7 @@ import {
 import { i18n } from '../../lib/i18n';
 
 // The store form's rules. In Chinese their messages are the server's (stores.schemas.ts and the shared
-// rules: 区域门店, 门店编码 and 门店类型 are among the spec's required fields), so a field says the same
+// rules: 区域门店, 门店编码 and 门店类型 are among the required fields of docs/domain.md "Form rules"), so a field says the same
 // whichever side refuses it; other languages get translations.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`stores:${key}`, options ?? {});
@@ -52,7 +52,7 @@ export function storeFormRules() {
   } satisfies Record<string, FormRule[]>;
 }
 
-/** The reason of enabling or disabling: required (spec: 禁用原因 / 启用原因). */
+/** The reason of enabling or disabling: required (docs/domain.md "Form rules": 禁用原因 / 启用原因). */
 export function reasonRules(disabling: boolean): FormRule[] {
   return requiredRules(
     disabling ? fieldLabels.disableReason : fieldLabels.enableReason,

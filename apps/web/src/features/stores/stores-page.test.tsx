@@ -166,7 +166,7 @@ describe('/organization/stores: list and dealer network', () => {
 });
 
 describe('/organization/stores: changes', () => {
-  it('shows the spec’s required messages before sending anything', async () => {
+  it('shows the required messages of docs/domain.md "Form rules" before sending anything', async () => {
     const { calls } = api();
     renderApp('/organization/stores');
     const user = setupUser();

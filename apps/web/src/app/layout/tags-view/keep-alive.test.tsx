@@ -24,7 +24,7 @@ async function openForm() {
   return app;
 }
 
-describe('keep-alive of cached views (spec section 4)', () => {
+describe('keep-alive of cached views (docs/web.md "Tabs")', () => {
   it('keeps a cached page with its input while another tab shows; the hidden page reads its own URL', async () => {
     const { router, user, location } = await openForm();
 

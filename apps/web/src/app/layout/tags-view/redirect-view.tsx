@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { REDIRECT_PREFIX } from './use-view-actions';
 
 /**
- * Spec section 2: /redirect/<path> stands in for one render and replaces itself with /<path> and its
+ * docs/web.md "Dynamic menu routes": /redirect/<path> stands in for one render and replaces itself with /<path> and its
  * query. Refreshing a tab goes through here so the page unmounts and mounts afresh.
  */
 export function RedirectView() {

@@ -23,7 +23,7 @@ export function menuLeft(x: number, viewportWidth: number): number {
   return Math.max(0, Math.min(x, viewportWidth - TAB_CONTEXT_MENU_WIDTH_PX));
 }
 
-/** Spec section 2 and 9: refresh, close, close others, close all; 105 px wide, at the pointer. */
+/** docs/web.md "Tabs" and "Constants and limits": refresh, close, close others, close all; 105 px wide, at the pointer. */
 export function TagContextMenu({ x, y, closable, onCommand, onDismiss }: TagContextMenuProps) {
   const { t } = useTranslation('tagsView');
   const menu = useRef<HTMLUListElement>(null);

@@ -30,7 +30,7 @@ const report = view('report', { noCache: true });
 const opened = (...views: VisitedView[]): TagsViewState => views.reduce(addView, EMPTY_TAGS_VIEW);
 const paths = (state: TagsViewState) => state.visited.map((visited) => visited.path);
 
-describe('tags view store (spec section 4)', () => {
+describe('tags view store (docs/web.md "Tabs")', () => {
   it('adds a view once: a tab and, unless noCache, a cached name', () => {
     const state = opened(dashboard, staff, report);
 

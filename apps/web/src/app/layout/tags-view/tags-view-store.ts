@@ -1,5 +1,5 @@
 /**
- * Spec section 3 "Visited tab" and section 4 "Tabs": the visited views (one tab each) and the cached
+ * docs/web.md "Visited tab" and "Tabs": the visited views (one tab each) and the cached
  * views (the names of the visited views whose page stays mounted while another tab is shown). The
  * operations are pure functions over the state; the store wraps them for React (useSyncExternalStore)
  * and hands back the resulting state, so a caller can pick the tab to go to right away.

@@ -24,7 +24,7 @@ async function openMenu(title: string, pointer = { clientX: 200, clientY: 40 }) 
   return screen.findByRole('menu', { name: '标签操作' });
 }
 
-describe('tags view (spec sections 2 and 4)', () => {
+describe('tags view (docs/web.md "Tabs")', () => {
   it('starts with the pinned dashboard, which cannot be closed, and adds a tab per page opened', async () => {
     signIn();
     const { router, location, user } = renderApp('/tests/form');

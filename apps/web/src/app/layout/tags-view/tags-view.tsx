@@ -32,7 +32,7 @@ interface OpenMenu {
   trigger: HTMLElement;
 }
 
-/** Spec section 2 "Shared layout": the tabs of the visited views, with their context menu. */
+/** docs/web.md "Shared layout": the tabs of the visited views, with their context menu. */
 export function TagsView() {
   const { t } = useTranslation('tagsView');
   const { settings } = useShell();

@@ -14,7 +14,7 @@ export interface ViewActions {
   closeAll(): void;
 }
 
-/** The tab operations of spec section 4 with the navigation they imply. */
+/** The tab operations of docs/web.md "Tabs" with the navigation they imply. */
 export function useViewActions(): ViewActions {
   const store = useTagsViewStore();
   const navigate = useNavigate();
@@ -22,7 +22,7 @@ export function useViewActions(): ViewActions {
   const currentPath = normalizePath(pathname);
   const isActive = (view: VisitedView) => view.path === currentPath;
 
-  // Spec section 2: with every tab closed the user goes to / (which leads to the dashboard).
+  // docs/web.md "Tabs": with every tab closed the user goes to / (which leads to the dashboard).
   const toLastView = (visited: readonly VisitedView[]) => {
     void navigate(visited.at(-1)?.fullPath ?? '/');
   };

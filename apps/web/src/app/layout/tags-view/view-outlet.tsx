@@ -44,7 +44,7 @@ const KeptView = memo(function KeptView({ location, navigationType }: KeptViewPr
 });
 
 /**
- * Where the views render: React's stand-in for the template's keep-alive. Each cached view (spec section 4:
+ * Where the views render: React's stand-in for the template's keep-alive. Each cached view (docs/web.md "Tabs":
  * a visited menu page without noCache) keeps one mounted instance, hidden by <Activity> while another tab
  * shows, so its state (typed input, a table's page, its scroll position) is there when the user comes
  * back; effects of a hidden view are paused. The page showing, when it is not cached, renders through the

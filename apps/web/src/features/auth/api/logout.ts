@@ -8,12 +8,12 @@ import { endSession } from '../../../lib/session';
 export type LogoutAnswer = { url?: string } | null;
 
 export function logout(): Promise<LogoutAnswer> {
-  // Spec section 8: a failed logout shows nothing.
+  // docs/web.md "Logout": a failed logout shows nothing.
   return post<LogoutAnswer>('/logout', undefined, { silent: true });
 }
 
 /**
- * Spec section 4 "Logout": ends the session on the server, then forgets it here (token, user, local
+ * docs/web.md "Logout": ends the session on the server, then forgets it here (token, user, local
  * storage, tabs, cached data) and leaves with a full page load: to the provider's logout page when the
  * answer names one, else to /login. The local end happens whatever the server says — the user asked to go,
  * and a shared computer must not stay signed in because the network hiccupped.
