@@ -97,19 +97,20 @@ export interface StaffUpdateBody {
   id: number;
   name: string;
   phone: string;
-  email: string;
+  /** Left out only while the record has none (docs/decisions.md "Required fields of an existing record"). */
+  email?: string;
   gender: Gender;
   id_type_id: number;
   /** Only to change it: the form holds the masked number otherwise. */
   id_number?: string;
   birth_date: string | null;
-  height: number;
-  ethnicity_id: number;
-  marital_status_id: number;
-  education_id: number;
-  college: string;
-  region_id: number;
-  employee_type_id: number;
+  height?: number;
+  ethnicity_id?: number;
+  marital_status_id?: number;
+  education_id?: number;
+  college?: string;
+  region_id?: number;
+  employee_type_id?: number;
   has_license_id: number | null;
   entry_date: string;
   work_user_id: string | null;

@@ -34,7 +34,32 @@ function idNumberRules(masked: string): FormRule[] {
   ];
 }
 
-export function staffFormRules(maskedIdNumber: string) {
+/**
+ * The fields an old record may lack (docs/decisions.md "Required fields of an existing record"): while the
+ * loaded record has none, the form does not require one; what is typed must still fit.
+ */
+export const FIELDS_KEPT_IF_EMPTY = [
+  'email',
+  'height',
+  'ethnicity',
+  'maritalStatus',
+  'education',
+  'college',
+  'region',
+  'employeeType',
+] as const;
+export type FieldKeptIfEmpty = (typeof FIELDS_KEPT_IF_EMPTY)[number];
+
+const withoutRequired = (rules: FormRule[]) =>
+  rules.filter((rule) => typeof rule === 'function' || !rule.required);
+
+export function staffFormRules(maskedIdNumber: string, lacking: ReadonlySet<FieldKeptIfEmpty> = new Set()) {
+  const rules = staffRules(maskedIdNumber);
+  for (const field of lacking) rules[field] = withoutRequired(rules[field]);
+  return rules;
+}
+
+function staffRules(maskedIdNumber: string) {
   return {
     name: localRules(antdRules.personName, [t('form.nameRequired'), t('form.nameInvalid')]),
     phone: localRules(antdRules.phone, [t('form.phoneRequired'), t('form.phoneInvalid')]),

@@ -19,7 +19,7 @@ import {
   type StaffDetail,
   type StaffUpdateBody,
 } from './api';
-import { WORK_USER_ID_MAX, staffFormRules } from './form-rules';
+import { FIELDS_KEPT_IF_EMPTY, WORK_USER_ID_MAX, staffFormRules, type FieldKeptIfEmpty } from './form-rules';
 
 interface FormValues {
   name: string;
@@ -66,26 +66,46 @@ function valuesOf(staff: StaffDetail): FormValues {
   };
 }
 
+/** The fields the loaded record lacks that the form would otherwise require. */
+function lackingOf(staff: StaffDetail | undefined): ReadonlySet<FieldKeptIfEmpty> {
+  if (!staff) return new Set();
+  const stored: Record<FieldKeptIfEmpty, unknown> = {
+    email: staff.email,
+    height: staff.height,
+    ethnicity: staff.ethnicity_id,
+    maritalStatus: staff.marital_status_id,
+    education: staff.education_id,
+    college: staff.college,
+    region: staff.region_id,
+    employeeType: staff.employee_type_id,
+  };
+  return new Set(FIELDS_KEPT_IF_EMPTY.filter((field) => stored[field] === null));
+}
+
+/** A text left blank is left out: only a record that lacks the field lets it through the rules. */
+const textOrOmitted = (value: string) => value.trim() || undefined;
+
 /** What `user/update` is sent: the whole profile, with the ID number only when a new one was typed. */
 function bodyOf(staff: StaffDetail, values: FormValues): StaffUpdateBody {
   const idNumber = values.id_number.trim();
-  // The rules have made sure of the required values.
+  // The rules have made sure of the required values; an empty one the record lacks is left out.
+  const height = textOrOmitted(values.height);
   return {
     id: staff.id,
     name: values.name.trim(),
     phone: values.phone.trim(),
-    email: values.email.trim(),
+    email: textOrOmitted(values.email),
     gender: values.gender!,
     id_type_id: values.id_type_id!,
     ...(idNumber !== staff.id_number ? { id_number: idNumber } : {}),
     birth_date: values.birth_date?.format(DAY_FORMAT) ?? null,
-    height: Number(values.height.trim()),
-    ethnicity_id: values.ethnicity_id!,
-    marital_status_id: values.marital_status_id!,
-    education_id: values.education_id!,
-    college: values.college.trim(),
-    region_id: values.region_id!,
-    employee_type_id: values.employee_type_id!,
+    height: height === undefined ? undefined : Number(height),
+    ethnicity_id: values.ethnicity_id ?? undefined,
+    marital_status_id: values.marital_status_id ?? undefined,
+    education_id: values.education_id ?? undefined,
+    college: textOrOmitted(values.college),
+    region_id: values.region_id ?? undefined,
+    employee_type_id: values.employee_type_id ?? undefined,
     has_license_id: values.has_license_id ?? null,
     entry_date: values.entry_date!.format(DAY_FORMAT),
     work_user_id: values.work_user_id?.trim() || null,
@@ -111,7 +131,7 @@ export function StaffFormDialog({ staffId, onClose }: StaffFormDialogProps) {
   const open = staffId !== null;
   const detail = useQuery({ ...staffDetailQuery(staffId ?? 0), enabled: open });
   const staff = open && detail.data?.id === staffId ? detail.data : undefined;
-  const rules = useMemo(() => staffFormRules(staff?.id_number ?? ''), [staff?.id_number]);
+  const rules = useMemo(() => staffFormRules(staff?.id_number ?? '', lackingOf(staff)), [staff]);
 
   useEffect(() => {
     if (!staff) return;
