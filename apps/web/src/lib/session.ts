@@ -3,6 +3,8 @@ import { removeToken } from './auth-token';
 import { forgetDrafts } from './draft-cache';
 
 const USER_KEY = 'userInfo';
+/** The open tabs of this browser tab, kept through a reload (session storage: they end with the tab). */
+export const VISITED_VIEWS_KEY = 'visitedViews';
 /**
  * Forgets the signed-in user on this device: the token cookie and everything in local storage. Cached
  * server data goes with the full page load every sign-out ends in, or is dropped at the next sign-in.
@@ -10,6 +12,7 @@ const USER_KEY = 'userInfo';
 export function endSession(): void {
   removeToken();
   window.localStorage.clear();
+  window.sessionStorage.removeItem(VISITED_VIEWS_KEY);
   // The next user of this browser must not be offered this user's drafts.
   forgetDrafts();
 }

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import type { Location } from 'react-router';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { findMenu, isDirectory, normalizePath } from '../../../lib/menu-tree';
+import { VISITED_VIEWS_KEY } from '../../../lib/session';
 import { useMenuTree } from '../../../lib/session-queries';
 import { useShell } from '../../shell/shell-state';
 import { useMenuTitle } from '../sidebar-menu';
@@ -41,6 +42,32 @@ export function affixViews(menus: readonly MenuNode[]): TagsViewState {
   return { ...EMPTY_TAGS_VIEW, visited: collect(menus) };
 }
 
+/**
+ * The tabs as the last page load of this browser tab left them (a reload, F5, keeps them, as the session
+ * does): only the pages still in the user's menu come back, behind the pinned ones, none of them cached.
+ */
+export function restoredViews(menus: readonly MenuNode[]): TagsViewState {
+  const pinned = affixViews(menus);
+  let saved: unknown;
+  try {
+    saved = JSON.parse(window.sessionStorage.getItem(VISITED_VIEWS_KEY) ?? '[]');
+  } catch {
+    return pinned;
+  }
+  if (!Array.isArray(saved)) return pinned;
+  const restored = saved.flatMap((entry: Partial<VisitedView>) => {
+    if (typeof entry?.path !== 'string' || typeof entry.fullPath !== 'string') return [];
+    const node = menuPageAt(menus, entry.path);
+    if (!node || pinned.visited.some((view) => view.path === normalizePath(entry.path!))) return [];
+    const queryAt = entry.fullPath.indexOf('?');
+    const search = queryAt < 0 ? '' : entry.fullPath.slice(queryAt);
+    const view = visitedViewOf(node, { pathname: entry.path, search });
+    // A title a page chose for its tab comes back with it.
+    return [typeof entry.title === 'string' ? { ...view, title: entry.title } : view];
+  });
+  return { ...pinned, visited: [...pinned.visited, ...restored] };
+}
+
 const TagsViewContext = createContext<TagsViewStore | null>(null);
 
 /**
@@ -51,8 +78,16 @@ export function TagsViewProvider({ children }: { children: ReactNode }) {
   const { data: menus } = useMenuTree();
   const { settings } = useShell();
   const enabled = settings.tagsView;
-  const [store] = useState(() => createTagsViewStore(affixViews(menus)));
+  const [store] = useState(() => createTagsViewStore(restoredViews(menus)));
   const location = useLocation();
+
+  useEffect(
+    () =>
+      store.subscribe(() =>
+        window.sessionStorage.setItem(VISITED_VIEWS_KEY, JSON.stringify(store.getState().visited)),
+      ),
+    [store],
+  );
 
   useEffect(() => {
     if (!enabled) store.delAllViews();

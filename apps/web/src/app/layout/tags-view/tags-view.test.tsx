@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
+import { endSession } from '../../../lib/session';
 import { renderApp } from '../../../test/render-app';
 import { revealHorizontally } from './tags-view';
 import { signIn, unpinnedMenus } from './test-pages';
@@ -48,6 +49,29 @@ describe('tags view (docs/web.md "Tabs")', () => {
     await user.click(tab('工作台'));
     expect(location()).toBe('/dashboard/dashboard');
     expect(tabTitles()).toEqual(['工作台', '表单页', '列表页']);
+  });
+
+  it('keeps the open tabs through a reload of the browser tab, and forgets them at sign-out', async () => {
+    signIn();
+    const first = renderApp('/tests/form');
+    await tabBar();
+    await act(() => first.router.navigate('/tests/list?page=2'));
+    await waitFor(() => expect(tabTitles()).toEqual(['工作台', '表单页', '列表页']));
+    first.unmount();
+
+    // F5: the app starts again on the page the browser shows.
+    const second = renderApp('/tests/draft');
+    await tabBar();
+    await waitFor(() => expect(tabTitles()).toEqual(['工作台', '表单页', '列表页', '草稿页']));
+    await second.user.click(tab('列表页'));
+    expect(second.location()).toBe('/tests/list?page=2');
+    second.unmount();
+
+    endSession();
+    signIn();
+    renderApp('/tests/form');
+    await tabBar();
+    await waitFor(() => expect(tabTitles()).toEqual(['工作台', '表单页']));
   });
 
   it('closes a tab: the active one leads to the last tab left, another one leaves the page alone', async () => {
