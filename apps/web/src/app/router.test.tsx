@@ -60,6 +60,19 @@ describe('guard (docs/web.md "Guard")', () => {
     expect(location()).toBe('/404');
   });
 
+  it("answers a page the user's roles do not open with 401 inside the layout, and a way home", async () => {
+    Cookies.set('Token', 'token-1');
+    mockApi(sessionRoutes);
+    const { location, user } = renderApp('/system/audit');
+
+    expect(await screen.findByText('抱歉，您没有权限访问此页面。')).toBeInTheDocument();
+    expect(location()).toBe('/system/audit');
+    // Still inside the app: the sidebar with the user's own menu is there.
+    expect(screen.getByRole('menuitem', { name: /员工花名册|员工管理/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '返回首页' }));
+    await waitFor(() => expect(location()).toBe('/dashboard/dashboard'));
+  });
+
   it('starts a user without the dashboard on their first permitted page', async () => {
     Cookies.set('Token', 'token-1');
     mockApi({ ...sessionRoutes, 'GET /api/auth/menus/tree': ok(menus.slice(1)) });

@@ -8,6 +8,7 @@ import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { HOME_PATH } from '../../lib/navigation';
 import { useMenuTree } from '../../lib/session-queries';
 import { pageRegistry } from './page-registry';
+import { UnauthorizedPage } from './status-page';
 
 function firstPermittedPage(menus: readonly MenuNode[]): string | undefined {
   for (const node of menus) {
@@ -19,7 +20,8 @@ function firstPermittedPage(menus: readonly MenuNode[]): string | undefined {
 
 /**
  * Any path inside the signed-in area: the page of a permitted menu item through the registry, a
- * directory's first page, "not yet available" for a page not built yet, /404 for anything else.
+ * directory's first page, "not yet available" for a page not built yet, "no permission" inside the layout
+ * for a page of the product the user's roles do not open, /404 for anything else.
  */
 export function MenuPage() {
   const { t } = useTranslation();
@@ -30,7 +32,10 @@ export function MenuPage() {
   if (!node) {
     // A user whose roles do not include the dashboard starts on their first permitted page instead.
     const first = normalizePath(pathname) === HOME_PATH ? firstPermittedPage(menus) : undefined;
-    return <Navigate to={first ?? '/404'} replace />;
+    if (first) return <Navigate to={first} replace />;
+    // The page exists, the user may not open it: they stay in the app, with a way back.
+    if (pageRegistry[normalizePath(pathname)]) return <UnauthorizedPage />;
+    return <Navigate to="/404" replace />;
   }
   if (isDirectory(node)) {
     const first = firstPagePath(node);
