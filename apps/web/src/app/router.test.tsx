@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
@@ -122,6 +122,20 @@ describe('layout', () => {
 
     expect(await screen.findByText('暂未开放')).toBeInTheDocument();
     expect(location()).toBe('/staff/payroll');
+  });
+
+  it('opens the section of a page reached another way, and keeps the sections the user opened', async () => {
+    mockApi(sessionRoutes);
+    const { router } = renderApp('/dashboard/dashboard');
+    const sidebar = await screen.findByRole('menu', { name: '主菜单' });
+    expect(within(sidebar).getByRole('menuitem', { name: /工作台/ })).toBeVisible();
+    expect(within(sidebar).queryByRole('menuitem', { name: /薪资核算/ })).not.toBeInTheDocument();
+
+    // As the header search or a link does it: no click in the sidebar.
+    await act(() => router.navigate('/staff/list'));
+
+    await waitFor(() => expect(within(sidebar).getByRole('menuitem', { name: /薪资核算/ })).toBeVisible());
+    expect(within(sidebar).getByRole('menuitem', { name: /工作台/ })).toBeVisible();
   });
 
   it('opens hidden pages by their path and leads a directory to its first page', async () => {

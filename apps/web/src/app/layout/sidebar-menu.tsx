@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
-import { createElement, useCallback, useMemo } from 'react';
+import { createElement, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
@@ -53,6 +53,16 @@ export function SidebarMenu({
   // The full icon set is a large chunk: fetched only when a menu item needs it.
   const iconSet = useIconSet(needsIconSet(visible));
   const items = toItems(visible, titleOf, iconSet.status === 'ready' ? iconSet.icons : undefined);
+  // The sections the user opened stay open; reaching a page any other way (header search, a tab, a link)
+  // opens its section too, so the sidebar always shows where the user is.
+  const [openKeys, setOpenKeys] = useState(() => ancestorKeys(visible, pathname));
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+    setShownPath(pathname);
+    const wanted = ancestorKeys(visible, pathname);
+    if (!wanted.every((key) => openKeys.includes(key))) setOpenKeys([...new Set([...openKeys, ...wanted])]);
+  }
 
   return (
     <Menu
@@ -62,7 +72,8 @@ export function SidebarMenu({
       aria-label={t('nav.main')}
       items={items}
       selectedKeys={[normalizePath(pathname)]}
-      defaultOpenKeys={ancestorKeys(visible, pathname)}
+      openKeys={openKeys}
+      onOpenChange={setOpenKeys}
       onClick={({ key }) => navigate(key)}
     />
   );
