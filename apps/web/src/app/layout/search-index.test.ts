@@ -55,6 +55,10 @@ describe('buildSearchIndex', () => {
       title: ['员工管理', '员工花名册'],
       path: '/staff/list',
       pinyinTitle: ['yuangongguanli', 'yuangonghuamingce'],
+      pinyinSyllables: [
+        ['yuan', 'gong', 'guan', 'li'],
+        ['yuan', 'gong', 'hua', 'ming', 'ce'],
+      ],
     });
     expect(buildSearchIndex(menus, serverTitle).every((item) => !('pinyinTitle' in item))).toBe(true);
   });
@@ -88,6 +92,24 @@ describe('createSearch', () => {
     expect(paths(search('kao qin gui ze'))).toContain('/attendance/rules');
     expect(paths(search('kaoqinjilu'))[0]).toBe('/attendance/records');
     expect(paths(search('dakaguize'))[0]).toBe('/attendance/rules');
+  });
+
+  it('finds a title from the initials of its pinyin, and no page that only shares letters', async () => {
+    const pages: MenuNode[] = [
+      node(30, 'system', '系统管理', '/system', 1, [
+        node(31, 'departments', '部门管理', '/system/departments', 2),
+      ]),
+      node(40, 'staff', '员工管理', '/staff', 1, [
+        node(41, 'prohibited', '禁用名单', '/staff/prohibited', 2),
+      ]),
+      node(50, 'attendance', '考勤管理', '/attendance', 1, [
+        node(51, 'attendanceStats', '考勤统计', '/attendance/statistics', 2),
+      ]),
+    ];
+    const search = createSearch(Fuse, buildSearchIndex(pages, serverTitle, await loadPinyin()));
+    expect(paths(search('bmgl'))).toEqual(['/system/departments']);
+    expect(paths(search('jinyong'))).toEqual(['/staff/prohibited']);
+    expect(paths(search('kaoqintongji'))).toEqual(['/attendance/statistics']);
   });
 
   it('does not match pinyin when the index has none', () => {

@@ -9,8 +9,10 @@ export interface SearchItem {
   /** The titles of the directories above the page and of the page itself, in the current language. */
   title: string[];
   path: string;
-  /** `title` in toneless pinyin, one entry per title; only when pinyin search applies. */
+  /** `title` in toneless pinyin without spaces, one entry per title; only when pinyin search applies. */
   pinyinTitle?: string[];
+  /** The same as syllables, one list per title: what a typed pinyin or its initials are matched against. */
+  pinyinSyllables?: string[][];
 }
 
 /** docs/web.md "Header search": pinyin search is offered in Chinese, when the setting is on. */
@@ -35,7 +37,16 @@ export function buildSearchIndex(
       const path = isDirectory(node) ? '' : targetPath(node);
       if (path && !seen.has(path)) {
         seen.add(path);
-        items.push(toPinyin ? { title, path, pinyinTitle: title.map(toPinyin) } : { title, path });
+        if (!toPinyin) items.push({ title, path });
+        else {
+          const pinyinSyllables = title.map(toPinyin);
+          items.push({
+            title,
+            path,
+            pinyinTitle: pinyinSyllables.map((syllables) => syllables.join('')),
+            pinyinSyllables,
+          });
+        }
       }
       walk(node.children, title);
     }
@@ -61,17 +72,55 @@ export const SEARCH_OPTIONS: IFuseOptions<SearchItem> = {
 
 export type Search = (query: string) => SearchItem[];
 
+/**
+ * Whether `typed` (letters only) spells syllables of the titles in their order, the last one possibly
+ * unfinished ("yuangonghua", "kao qin gui ze"), or the initials of consecutive syllables of one title
+ * ("bmgl" for 部门管理). Fuzzy matching of pinyin found pages that merely shared letters ("jinyong" found
+ * 考勤统计, kaoqintongji), so pinyin must match this way.
+ */
+export function pinyinMatches(syllablesOfTitles: readonly (readonly string[])[], typed: string): boolean {
+  const query = typed.toLowerCase().replace(/\s+/g, '');
+  if (!/^[a-z]+$/.test(query)) return false;
+  const syllables = syllablesOfTitles.flat();
+  // spells(at, from): the query from `at` on is made of syllables at `from` or later, in order.
+  const spells = (at: number, from: number): boolean => {
+    if (at === query.length) return true;
+    for (let index = from; index < syllables.length; index += 1) {
+      const syllable = syllables[index]!;
+      if (query.startsWith(syllable, at) && spells(at + syllable.length, index + 1)) return true;
+      if (syllable.startsWith(query.slice(at))) return true;
+    }
+    return false;
+  };
+  const initials = syllablesOfTitles.some((title) =>
+    title
+      .map((syllable) => syllable[0])
+      .join('')
+      .includes(query),
+  );
+  return initials || spells(0, 0);
+}
+
+/** How good a pinyin match is next to Fuse's scores (0 is exact): behind an exact title, ahead of fuzz. */
+const PINYIN_SCORE = 0.05;
+
 /** The best matches first. */
 export function createSearch(FuseClass: FuseClass, items: readonly SearchItem[]): Search {
-  const fuse = new FuseClass(items, SEARCH_OPTIONS);
+  const fuse = new FuseClass(items, { ...SEARCH_OPTIONS, includeMatches: true });
   return (query) => {
     const typed = query.trim();
     if (!typed) return [];
-    // Pinyin is often typed a syllable at a time ("yuan gong"), while the index holds it without spaces;
-    // the same goes for a title typed in pieces. The query without spaces is tried as well.
+    // A title typed in pieces: the query without spaces is tried as well.
     const compact = typed.replace(/\s+/g, '');
-    const results = compact === typed ? fuse.search(typed) : [...fuse.search(typed), ...fuse.search(compact)];
-    return bestFirst(results);
+    const fuzzy = compact === typed ? fuse.search(typed) : [...fuse.search(typed), ...fuse.search(compact)];
+    // Titles and paths match fuzzily; pinyin only as pinyinMatches says.
+    const byText = fuzzy.filter((result) => result.matches?.some((match) => match.key !== 'pinyinTitle'));
+    const byPinyin = items.flatMap((item, refIndex) =>
+      item.pinyinSyllables && pinyinMatches(item.pinyinSyllables, typed)
+        ? [{ item, refIndex, score: PINYIN_SCORE }]
+        : [],
+    );
+    return bestFirst([...byText, ...byPinyin]);
   };
 }
 

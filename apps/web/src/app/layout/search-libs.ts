@@ -6,8 +6,8 @@ import type Fuse from 'fuse.js';
 
 export type FuseClass = typeof Fuse;
 
-/** A Chinese text in toneless pinyin without spaces: 员工花名册 -> yuangonghuamingce. */
-export type ToPinyin = (text: string) => string;
+/** A Chinese text as toneless pinyin syllables: 员工花名册 -> [yuan, gong, hua, ming, ce]. */
+export type ToPinyin = (text: string) => string[];
 
 let fuse: Promise<FuseClass> | undefined;
 let pinyin: Promise<ToPinyin> | undefined;
@@ -27,7 +27,10 @@ export function loadPinyin(): Promise<ToPinyin> {
   pinyin ??= import('pinyin-pro').then(
     (module): ToPinyin =>
       (text) =>
-        module.pinyin(text, { toneType: 'none', type: 'array' }).join('').replace(/\s+/g, '').toLowerCase(),
+        module
+          .pinyin(text, { toneType: 'none', type: 'array' })
+          .map((syllable) => syllable.replace(/\s+/g, '').toLowerCase())
+          .filter(Boolean),
     (error: unknown) => {
       pinyin = undefined;
       throw error;
