@@ -74,6 +74,36 @@ describe('tags view (docs/web.md "Tabs")', () => {
     await waitFor(() => expect(tabTitles()).toEqual(['工作台', '表单页']));
   });
 
+  it('offers a button at each end that hides tabs, and brings a tab reached with the keyboard into sight', async () => {
+    signIn();
+    const { router, user } = renderApp('/tests/form');
+    const bar = await tabBar();
+    await act(() => router.navigate('/tests/list'));
+    await act(() => router.navigate('/tests/draft'));
+    await waitFor(() => expect(tabTitles()).toHaveLength(4));
+    // jsdom lays nothing out: the strip is 300 px wide, its tabs 900 px, scrolled to the end.
+    let scrollLeft = 600;
+    Object.defineProperties(bar, {
+      clientWidth: { configurable: true, get: () => 300 },
+      scrollWidth: { configurable: true, get: () => 900 },
+      scrollLeft: { configurable: true, get: () => scrollLeft, set: (value: number) => (scrollLeft = value) },
+    });
+    fireEvent.scroll(bar);
+
+    const before = await screen.findByRole('button', { name: '向左滚动标签' });
+    expect(screen.queryByRole('button', { name: '向右滚动标签' })).not.toBeInTheDocument();
+    await user.click(before);
+    expect(scrollLeft).toBe(360);
+    expect(await screen.findByRole('button', { name: '向右滚动标签' })).toBeInTheDocument();
+
+    act(() => tab('工作台').focus());
+    expect(scrollLeft).toBe(0);
+    fireEvent.scroll(bar);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: '向左滚动标签' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('closes a tab: the active one leads to the last tab left, another one leaves the page alone', async () => {
     signIn();
     const { router, location, user } = renderApp('/tests/form');

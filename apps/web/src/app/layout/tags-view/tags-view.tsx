@@ -1,4 +1,4 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CSSProperties, MouseEvent as ReactMouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +50,35 @@ export function TagsView() {
     if (container && active) revealHorizontally(container, active);
   }, [activePath, visited.length]);
 
+  // Which ends of the strip hide tabs: each gets a button that scrolls that way (a mouse without a wheel,
+  // a trackpad that only scrolls vertically, a pen).
+  const [hidden, setHidden] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const container = scroller.current;
+    if (!container) return;
+    const before = container.scrollLeft > 0;
+    const after = container.scrollLeft + container.clientWidth < container.scrollWidth - 1;
+    setHidden((known) => (known.before === before && known.after === after ? known : { before, after }));
+  }, []);
+  useEffect(() => {
+    const container = scroller.current;
+    if (!container) return;
+    measure();
+    container.addEventListener('scroll', measure, { passive: true });
+    const resizes = new ResizeObserver(measure);
+    resizes.observe(container);
+    return () => {
+      container.removeEventListener('scroll', measure);
+      resizes.disconnect();
+    };
+  }, [measure, visited.length]);
+  const scrollBy = (direction: -1 | 1) => {
+    const container = scroller.current;
+    if (!container) return;
+    container.scrollLeft = Math.max(0, container.scrollLeft + direction * container.clientWidth * 0.8);
+    measure();
+  };
+
   // The wheel scrolls the tabs sideways while they overflow; the listener is not passive so the page stays.
   useEffect(() => {
     const container = scroller.current;
@@ -93,6 +122,26 @@ export function TagsView() {
 
   return (
     <div className={styles.bar} style={{ '--tags-view-active': settings.theme } as CSSProperties}>
+      {hidden.before && (
+        <button
+          type="button"
+          className={`${styles.edge} ${styles.edgeBefore}`}
+          aria-label={t('scrollBefore')}
+          onClick={() => scrollBy(-1)}
+        >
+          <LeftOutlined />
+        </button>
+      )}
+      {hidden.after && (
+        <button
+          type="button"
+          className={`${styles.edge} ${styles.edgeAfter}`}
+          aria-label={t('scrollAfter')}
+          onClick={() => scrollBy(1)}
+        >
+          <RightOutlined />
+        </button>
+      )}
       <nav ref={scroller} className={styles.scroller} aria-label={t('label')}>
         <ul className={styles.list}>
           {visited.map((view) => {
@@ -109,6 +158,11 @@ export function TagsView() {
                   to={view.fullPath}
                   className={styles.link}
                   aria-current={active ? 'page' : undefined}
+                  // Tabbing along the strip brings each tab into sight.
+                  onFocus={(event) => {
+                    const item = event.currentTarget.parentElement;
+                    if (scroller.current && item) revealHorizontally(scroller.current, item);
+                  }}
                   onAuxClick={(event) => {
                     // A middle click closes the tab, as in the template, instead of opening a browser tab.
                     if (event.button !== 1 || view.affix) return;
