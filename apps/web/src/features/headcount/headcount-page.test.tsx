@@ -70,6 +70,7 @@ describe('/organization/headcount', () => {
     expect(within(summary).getByText('11')).toBeInTheDocument();
     expect(within(summary).getByText('16')).toBeInTheDocument();
     expect(within(summary).getByText('在岗 13')).toBeInTheDocument();
+    expect(screen.getByText(/每格上方为编制人数/)).toHaveTextContent('修改后点击“保存”一次提交全部改动。');
   });
 
   it('shows plain numbers and no buttons without the update, import and export permissions', async () => {
@@ -81,6 +82,8 @@ describe('/organization/headcount', () => {
     expect(queryButton(document.body, '保存')).not.toBeInTheDocument();
     expect(queryButton(document.body, '导入')).not.toBeInTheDocument();
     expect(queryButton(document.body, '导出')).not.toBeInTheDocument();
+    // Nor is a reader told to press a Save button they do not have.
+    expect(screen.getByText(/每格上方为编制人数/)).not.toHaveTextContent('保存');
   });
 
   it('saves the changed cells in one batch and updates the totals on screen', async () => {

@@ -230,7 +230,10 @@ export function HeadcountPage() {
             </ExportAction>
           </ListToolbar>
         </Flex>
-        <Typography.Text type="secondary">{t('hint')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {/* Only someone who may change the plan is told how to save it. */}
+          {editable ? `${t('hint')}${t('hintSave')}` : t('hint')}
+        </Typography.Text>
         <Table
           rowKey="store_id"
           size="small"

@@ -205,6 +205,16 @@ afterEach(() => {
 });
 
 describe('/managingpeople/enrollmententry', { timeout: 30_000 }, () => {
+  it('opened without an entry, leads to 入职管理 where the entries are listed, when the user has it', async () => {
+    const list = { name: 'staffOnboarding', title: '入职管理', path: '/staff/onboarding' };
+    mockPageApi(PAGE, ALL_BUTTONS, {}, [{ page: list, perms: [] }]);
+    const { location } = renderApp('/managingpeople/enrollmententry');
+    const user = setupUser();
+    expect(await screen.findByText('未指定入职记录，请从入职管理打开', {}, SLOW)).toBeInTheDocument();
+    await user.click(button(document.body, '前往入职管理'));
+    await waitFor(() => expect(location()).toBe('/staff/onboarding'));
+  });
+
   it('opens the first step not saved, shows the saved values and saves a step with its whole body', async () => {
     const { calls } = api();
     renderApp('/managingpeople/enrollmententry?id=1');

@@ -3,10 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Result, Skeleton, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ONBOARDING_STEPS, type OnboardingStep } from '@dealer-hr/shared/onboarding';
 import { Permission, usePermission } from '../../../components/permission';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useIdParam } from '../../../lib/use-id-param';
+import { findMenu } from '../../../lib/menu-tree';
+import { useMenuTree } from '../../../lib/session-queries';
 import { ONBOARDING_KEY, onboardingDetailQuery, type OnboardingDetail } from '../api';
 import { StatusTag, useOnboardingNames } from '../labels';
 import { firstOpenStep, refillEntry, submitEntry } from './api';
@@ -16,6 +19,8 @@ import { PersonalStep } from './personal-step';
 import { SAVE_PERMISSION } from './step-form';
 
 const SUBMIT_PERMISSION = 'managingpeople:enrollmententry:submit';
+/** 入职管理, where the entries are listed. */
+const ONBOARDING_LIST_PATH = '/staff/onboarding';
 
 /**
  * `/managingpeople/enrollmententry?id=N` (入职登记): an entry's three steps, each a form saved on its own and
@@ -25,10 +30,23 @@ const SUBMIT_PERMISSION = 'managingpeople:enrollmententry:submit';
 export function EnrollmentEntryPage() {
   const { t } = useTranslation('onboarding', { keyPrefix: 'entry' });
   const [id] = useIdParam('id');
+  const { data: menus } = useMenuTree();
+  const navigate = useNavigate();
   if (id === null) {
+    // Opened from the sidebar: the entries to fill are listed on 入职管理, where each opens here.
     return (
       <Card>
-        <Result status="warning" title={t('noId')} />
+        <Result
+          status="warning"
+          title={t('noId')}
+          extra={
+            findMenu(menus, ONBOARDING_LIST_PATH) && (
+              <Button type="primary" onClick={() => navigate(ONBOARDING_LIST_PATH)}>
+                {t('toList')}
+              </Button>
+            )
+          }
+        />
       </Card>
     );
   }
