@@ -158,6 +158,9 @@ describe('layout', () => {
     await user.click(within(nav).getByText('Staff'));
     expect(await within(nav).findByText('Staff roster')).toBeInTheDocument();
     expect(within(nav).getByText(menus[1]!.children[2]!.title)).toBeInTheDocument();
+    // The sidebar's brand fits: the short name, the whole one as its tooltip.
+    expect(screen.getByRole('link', { name: /Dealer HR/ })).toBeInTheDocument();
+    expect(screen.getByTitle('Dealer Personnel Management System')).toHaveTextContent('Dealer HR');
   });
 
   it('logs out: tells the server, forgets the session and reloads /login', async () => {

@@ -65,7 +65,8 @@ export function Sidebar() {
             {settings.sidebarLogo && (
               <Link to={HOME_PATH} className={styles.brand}>
                 <TeamOutlined className={styles.brandIcon} />
-                {(mobile || !collapsed) && <span>{t('appTitle')}</span>}
+                {/* The sidebar's 220 px hold the Chinese name whole; other languages use their short name. */}
+                {(mobile || !collapsed) && <span title={t('appTitle')}>{t('appShortTitle')}</span>}
               </Link>
             )}
             <SidebarMenu menus={menus} collapsed={!mobile && collapsed} />
