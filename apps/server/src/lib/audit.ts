@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from '@dealer-hr/shared/audit';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { auditLogs } from '../db/schema';
@@ -12,11 +13,11 @@ export interface AuditActor {
 export type AuditRecord = Record<string, unknown>;
 
 export interface AuditEntry {
-  /** The table-level name of what changed: 'role', 'menu', 'user', 'dictionary_item'... */
-  entity: string;
+  /** The kind of record that changed (the shared list, each with a label in every language). */
+  entity: AuditEntity;
   entityId: string | number;
   /** 'create' | 'update' | 'delete', or a business verb: 'freeze', 'thaw', 'grant', 'reset_password'... */
-  action: string;
+  action: AuditAction;
   before?: AuditRecord | null;
   after?: AuditRecord | null;
 }

@@ -241,12 +241,12 @@ describe('writeAudit (lib/audit.ts)', () => {
     t.db
       .select({ before: auditLogs.before, after: auditLogs.after })
       .from(auditLogs)
-      .where(sql`${auditLogs.entity} = 'probe' and ${auditLogs.entityId} = ${entityId}`);
+      .where(sql`${auditLogs.entity} = 'user' and ${auditLogs.entityId} = ${entityId}`);
 
   it('never stores a password hash, a token or a secret, whatever the field is called', async () => {
     await t.db.transaction((tx) =>
       writeAudit(tx, actor, {
-        entity: 'probe',
+        entity: 'user',
         entityId: 'secret',
         action: 'create',
         after: {
@@ -269,7 +269,7 @@ describe('writeAudit (lib/audit.ts)', () => {
   it('keeps only the changed fields of an update, and the row goes with a rolled-back change', async () => {
     await t.db.transaction((tx) =>
       writeAudit(tx, actor, {
-        entity: 'probe',
+        entity: 'user',
         entityId: 'update',
         action: 'update',
         before: { name: 'a', sort: 1, passwordHash: 'x' },
@@ -281,7 +281,7 @@ describe('writeAudit (lib/audit.ts)', () => {
     await expect(
       t.db.transaction(async (tx) => {
         await writeAudit(tx, actor, {
-          entity: 'probe',
+          entity: 'user',
           entityId: 'rolled-back',
           action: 'create',
           after: {},

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, max, ne, or, sql } from 'drizzle-o
 import type { Database } from '../../db/client';
 import { dictionaryItems, dictionaryTypes } from '../../db/schema';
 import { dictionaries as dictionarySeeds } from '../../db/seed/data/dictionaries';
+import type { AuditEntity } from '@dealer-hr/shared/audit';
 import { writeAudit, type AuditActor, type AuditRecord } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
@@ -70,7 +71,7 @@ const itemAudit = (row: ItemRecord) => ({
  * create) and after it (none for a delete).
  */
 const auditWriter =
-  <R extends { id: number }>(entity: string, fieldsOf: (row: R) => AuditRecord) =>
+  <R extends { id: number }>(entity: AuditEntity, fieldsOf: (row: R) => AuditRecord) =>
   (
     tx: Database,
     actor: AuditActor,

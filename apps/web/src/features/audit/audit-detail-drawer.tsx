@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
 import { auditDetailQuery } from './api';
 import { auditDiff, formatValue, type DiffRow } from './audit-diff';
-import { actionLabel, entityLabel, userLabel } from './audit-labels';
+import { actionLabel, entityLabel, fieldLabel, userLabel } from './audit-labels';
 import styles from './audit.module.css';
 
 interface AuditDetailDrawerProps {
@@ -30,8 +30,8 @@ export function AuditDetailDrawer({ id, onClose }: AuditDetailDrawerProps) {
   const field = {
     title: t('diff.field'),
     dataIndex: 'field',
-    width: 110,
-    render: (name: string) => <code>{name}</code>,
+    width: 130,
+    render: (name: string) => <Typography.Text title={name}>{fieldLabel(t, name)}</Typography.Text>,
   };
   const columns: TableColumnsType<DiffRow> =
     diff?.kind === 'change'
@@ -98,18 +98,27 @@ export function AuditDetailDrawer({ id, onClose }: AuditDetailDrawerProps) {
               },
             ]}
           />
-          <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t(`diff.${diff!.kind}`)}
-          </Typography.Title>
-          <Table
-            rowKey="field"
-            size="small"
-            columns={columns}
-            dataSource={diff!.rows}
-            pagination={false}
-            scroll={{ x: diff!.kind === 'change' ? 340 : 280 }}
-            aria-label={t(`diff.${diff!.kind}`)}
-          />
+          {diff!.kind === 'empty' ? (
+            // Reveals and exports record who and when; there are no values to show.
+            <Typography.Paragraph type="secondary" style={{ marginTop: 20 }}>
+              {t('diff.emptyNote')}
+            </Typography.Paragraph>
+          ) : (
+            <>
+              <Typography.Title level={5} style={{ marginTop: 20 }}>
+                {t(`diff.${diff!.kind}`)}
+              </Typography.Title>
+              <Table
+                rowKey="field"
+                size="small"
+                columns={columns}
+                dataSource={diff!.rows}
+                pagination={false}
+                scroll={{ x: diff!.kind === 'change' ? 360 : 300 }}
+                aria-label={t(`diff.${diff!.kind}`)}
+              />
+            </>
+          )}
         </>
       )}
     </Drawer>

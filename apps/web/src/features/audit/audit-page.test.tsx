@@ -35,6 +35,7 @@ const details: Record<number, AuditDetail> = {
     after: { name: '华东大区', sort: 10, tags: ['a', 'b'] },
     request_id: 'req-3',
   },
+  2: { ...rows[1]!, before: null, after: null, request_id: null },
   1: {
     ...rows[2]!,
     before: null,
@@ -68,11 +69,11 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('/system/audit', { timeout: 30_000 }, () => {
-  it('lists the log with people, translated actions and objects, and the changed fields', async () => {
+  it('lists the log with people, and actions, objects and changed fields by their labels', async () => {
     const { calls } = api();
     renderApp('/system/audit');
 
-    const updated = await rowOf('name, sort');
+    const updated = await rowOf('名称、排序');
     expect(within(updated).getByText('系统管理员（admin）')).toBeInTheDocument();
     expect(within(updated).getByText('修改')).toBeInTheDocument();
     expect(within(updated).getByText('字典项')).toBeInTheDocument();
@@ -80,7 +81,8 @@ describe('/system/audit', { timeout: 30_000 }, () => {
     expect(within(updated).getByText(parseTime('2026-03-01T01:00:00.000Z')!)).toBeInTheDocument();
     const frozen = await rowOf('系统');
     expect(within(frozen).getByText('冻结')).toBeInTheDocument();
-    expect(within(frozen).getByText(/a, b, c, d\s*等 2 项/)).toBeInTheDocument();
+    // A field without a label (none is written today) shows as it is stored.
+    expect(within(frozen).getByText(/a、b、c、d\s*等 2 项/)).toBeInTheDocument();
     expect(listCalls(calls)[0]!.url.search).toBe('?page=1&limit=20');
   });
 
@@ -123,7 +125,7 @@ describe('/system/audit', { timeout: 30_000 }, () => {
     const { calls } = api();
     const { user } = renderApp('/system/audit');
 
-    const updated = await rowOf('name, sort');
+    const updated = await rowOf('名称、排序');
     await user.click(within(updated).getByText('查看'));
 
     const drawer = (await screen.findByText('日志详情')).closest('.ant-drawer') as HTMLElement;
@@ -133,7 +135,7 @@ describe('/system/audit', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText('变更内容')).toBeInTheDocument();
     expect(within(drawer).getByText('req-3')).toBeInTheDocument();
     expect(calls.find((call) => call.url.pathname === '/api/auth/audit/detail')!.url.search).toBe('?id=3');
-    const name = within(table).getByText('name').closest('tr')!;
+    const name = within(table).getByText('名称').closest('tr')!;
     expect(within(name).getByText('华东区')).toBeInTheDocument();
     expect(within(name).getByText('华东大区')).toBeInTheDocument();
     const tags = within(table).getByText('tags').closest('tr')!;
@@ -146,7 +148,7 @@ describe('/system/audit', { timeout: 30_000 }, () => {
     api();
     const { user } = renderApp('/system/audit');
 
-    await user.click(within(await rowOf('key, name')).getByText('查看'));
+    await user.click(within(await rowOf('标识、名称')).getByText('查看'));
 
     const drawer = (await screen.findByText('日志详情')).closest('.ant-drawer') as HTMLElement;
     expect(await within(drawer).findByText('新建的记录')).toBeInTheDocument();
@@ -154,6 +156,18 @@ describe('/system/audit', { timeout: 30_000 }, () => {
     expect(menusRow.querySelector('pre')!.textContent).toBe(formatValue({ pages: [1, 2] }));
     expect(within(drawer).getByText('审计员')).toBeInTheDocument();
     expect(within(drawer).queryByText('修改前')).not.toBeInTheDocument();
+  });
+});
+
+describe('the detail of an action that records no values', () => {
+  it('says so instead of showing an empty table', async () => {
+    api();
+    const { user } = renderApp('/system/audit');
+    await user.click(within(await rowOf('冻结')).getByText('查看'));
+    const drawer = (await screen.findByText('日志详情')).closest('.ant-drawer') as HTMLElement;
+    expect(await within(drawer).findByText('此操作未记录字段变化')).toBeInTheDocument();
+    expect(within(drawer).queryByText('未记录字段')).not.toBeInTheDocument();
+    expect(drawer.querySelector('.ant-table')).toBeNull();
   });
 });
 

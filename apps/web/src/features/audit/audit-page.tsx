@@ -8,7 +8,7 @@ import { DayRangeFilter, FilterBar, SelectFilter, TextFilter } from '../../compo
 import { PagedTable } from '../../components/paged-table';
 import { auditFilterOptionsQuery, auditListQuery, type AuditFilters, type AuditRow } from './api';
 import { AuditDetailDrawer } from './audit-detail-drawer';
-import { actionLabel, entityLabel, userLabel } from './audit-labels';
+import { actionLabel, entityLabel, fieldLabel, userLabel } from './audit-labels';
 import styles from './audit.module.css';
 import { useFixedActions } from '../../components/use-fixed-actions';
 import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
@@ -72,7 +72,10 @@ export function AuditPage() {
       width: 240,
       render: (fields: string[]) => (
         <Typography.Text className={styles.fields}>
-          {fields.slice(0, FIELDS_SHOWN).join(', ')}
+          {fields
+            .slice(0, FIELDS_SHOWN)
+            .map((field) => fieldLabel(t, field))
+            .join(t('fieldSeparator'))}
           {fields.length > FIELDS_SHOWN && ` ${t('moreFields', { count: fields.length - FIELDS_SHOWN })}`}
         </Typography.Text>
       ),
