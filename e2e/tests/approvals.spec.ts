@@ -40,6 +40,8 @@ test('an HR user files a test request, the store manager approves it from the to
   const form = page.getByRole('dialog', { name: '发起测试申请' });
   await form.getByLabel('标题').fill(title);
   await form.getByLabel('部门').click();
+  // Search once the tree has loaded: typed into an empty tree, the search opens no branch when it arrives.
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-tree-title').first()).toBeVisible();
   await page.keyboard.type(store);
   await page
     .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: new RegExp(`^${store}$`) })
