@@ -93,7 +93,7 @@ async function migrationsUpTo(lastTag: string): Promise<string> {
 }
 
 /**
- * Migrations 0014 to 0010 undone, with the plain numbers put back: the database an older version left. The
+ * Migrations 0015 to 0010 undone, with the plain numbers put back: the database an older version left. The
  * seeded template has no onboarding entries, so theirs only need the column.
  */
 async function putPlainNumbersBack(db: Database) {
@@ -102,6 +102,8 @@ async function putPlainNumbersBack(db: Database) {
   const values = [...demoNumbers].map(([id, idNumber]) => sql`(${id}::integer, ${idNumber})`);
   expect(await db.$count(onboardingEntries)).toBe(0);
   await db.transaction(async (tx) => {
+    // 0015: the approval of a task message.
+    await tx.execute(sql`alter table messages drop column instance_id`);
     // 0014: the cache epochs and their triggers.
     await tx.execute(sql`drop function raise_cache_epoch() cascade`);
     await tx.execute(sql`drop table cache_epochs`);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import {
   APPROVAL_ACTIONS,
   APPROVAL_STATUSES,
@@ -121,6 +131,11 @@ export const messages = pgTable(
     content: text().notNull(),
     /** The web path of the record the message is about. */
     link: text(),
+    /**
+     * The approval a task message asks the user to decide: while the user has no pending task on it any
+     * more, the message shows as done and counts as read (modules/messages).
+     */
+    instanceId: integer().references((): AnyPgColumn => approvalInstances.id),
     readAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -612,6 +612,29 @@ describe('flow definitions', () => {
 });
 
 describe('messages', () => {
+  it("shows a task message as done, and no longer unread, once the task is not the user's to decide", async () => {
+    await useFlow([node({ name: '一审', approver_ids: [approverB.id, approverC.id] })]);
+    type Page = { data: { title: string; read: boolean; done: boolean }[]; unread: number };
+    const inbox = (user: typeof approverC) =>
+      call<Page>('GET', 'msg/select?limit=50', undefined, user.authorization);
+    const before = (await inbox(approverC)).data;
+    const id = await submit();
+    const waiting = (await inbox(approverC)).data;
+    expect(waiting.unread).toBe(before.unread + 1);
+    expect(waiting.data[0]).toMatchObject({ read: false, done: false });
+    expect(
+      (await call<Page>('GET', 'msg/select?read=0', undefined, approverC.authorization)).data.data[0],
+    ).toMatchObject({ done: false });
+
+    // Approver B settles the node: C's task is cancelled, and C's message says so.
+    await approve((await taskOf(id, approverB.id)).id, approverB, '同意');
+    const settled = (await inbox(approverC)).data;
+    expect(settled.unread).toBe(before.unread);
+    expect(settled.data[0]).toMatchObject({ title: waiting.data[0]!.title, read: true, done: true });
+    const unreadOnly = await call<Page>('GET', 'msg/select?read=0', undefined, approverC.authorization);
+    expect(unreadOnly.data.data.map((message) => message.title)).not.toContain(waiting.data[0]!.title);
+  });
+
   it("lists the user's messages with the unread count and marks them read", async () => {
     const reader = await account(APPLICANT_PERMS);
     await t.db.insert(messages).values([

@@ -164,6 +164,7 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
         title: `待审批：${labelOf(instance)}`,
         content: `节点「${node.name}」等待您审批`,
         link: `/approval/todo?instance=${instance.id}`,
+        instanceId: instance.id,
       });
       return opened!;
     }

@@ -20,6 +20,8 @@ export const messageRow = z.object({
   link: z.string().nullable(),
   read: z.boolean(),
   read_at: z.string().nullable(),
+  /** A task message whose task is no longer the user's to decide: shown as done, counted as read. */
+  done: z.boolean(),
   created_at: z.string(),
 });
 

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, inArray, isNull, isNotNull, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { messages } from '../../db/schema';
 import { offsetOf, type Paging } from '../../lib/paging';
@@ -9,6 +22,8 @@ export interface Notice {
   content: string;
   /** The web path of the record the message is about. */
   link: string | null;
+  /** For a task: the approval it asks to decide (the message is done once the user's task is). */
+  instanceId?: number;
 }
 
 /** Writes one message per user, inside the caller's transaction: a notice exists only if its change does. */
@@ -23,37 +38,56 @@ export interface MessageQuery extends Paging {
   read?: '0' | '1';
 }
 
-const toRow = (row: typeof messages.$inferSelect) => ({
+/**
+ * A task message whose task is no longer the user's to decide (they or another approver decided, the
+ * applicant withdrew): it shows as done and counts as read, whatever its read mark says.
+ */
+// Written out with the table names: in a one-table select the ORM leaves column names unqualified, and
+// inside the subquery those would name the task's own columns.
+const done = sql<boolean>`("messages"."instance_id" is not null and not exists (
+  select 1 from "approval_tasks" pending
+  where pending."instance_id" = "messages"."instance_id"
+    and pending."approver_user_id" = "messages"."user_id" and pending."status" = 'pending'))`;
+const unread = and(isNull(messages.readAt), not(done));
+const read = or(isNotNull(messages.readAt), done);
+
+const toRow = (row: typeof messages.$inferSelect & { done: boolean }) => ({
   id: row.id,
   kind: row.kind,
   title: row.title,
   content: row.content,
   link: row.link,
-  read: row.readAt !== null,
+  read: row.readAt !== null || row.done,
   read_at: row.readAt?.toISOString() ?? null,
+  done: row.done,
   created_at: row.createdAt.toISOString(),
 });
 
+const unreadCount = async (db: Database, userId: number) => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), unread));
+  return row!.value;
+};
+
 export async function listMessages(db: Database, userId: number, query: MessageQuery) {
   const filters: SQL[] = [eq(messages.userId, userId)];
-  if (query.read === '1') filters.push(isNotNull(messages.readAt));
-  if (query.read === '0') filters.push(isNull(messages.readAt));
+  if (query.read === '1') filters.push(read!);
+  if (query.read === '0') filters.push(unread!);
   const where = and(...filters);
-  const [rows, [total], [unread]] = await Promise.all([
+  const [rows, [total], unreadNow] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(messages), done })
       .from(messages)
       .where(where)
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
     db.select({ value: count() }).from(messages).where(where),
-    db
-      .select({ value: count() })
-      .from(messages)
-      .where(and(eq(messages.userId, userId), isNull(messages.readAt))),
+    unreadCount(db, userId),
   ]);
-  return { data: rows.map(toRow), total: total!.value, unread: unread!.value };
+  return { data: rows.map(toRow), total: total!.value, unread: unreadNow };
 }
 
 /** Marks the given messages of the user (or all of them) read; answers how many are still unread. */
@@ -67,8 +101,7 @@ export async function markRead(
   if (body.all || (body.ids?.length ?? 0) > 0) {
     await db.update(messages).set({ readAt: new Date() }).where(chosen);
   }
-  const [unread] = await db.select({ value: count() }).from(messages).where(mine);
-  return { unread: unread!.value };
+  return { unread: await unreadCount(db, userId) };
 }
 
 /** Deletes the given messages of the user; others' ids are ignored. Answers how many are still unread. */
@@ -78,9 +111,5 @@ export async function deleteMessages(
   ids: number[],
 ): Promise<{ unread: number }> {
   await db.delete(messages).where(and(eq(messages.userId, userId), inArray(messages.id, ids)));
-  const [unread] = await db
-    .select({ value: count() })
-    .from(messages)
-    .where(and(eq(messages.userId, userId), isNull(messages.readAt)));
-  return { unread: unread!.value };
+  return { unread: await unreadCount(db, userId) };
 }

@@ -15,6 +15,8 @@ export interface Message {
   link: string | null;
   read: boolean;
   read_at: string | null;
+  /** A task that is no longer the user's to decide: shown as done, counted as read. */
+  done: boolean;
   created_at: string;
 }
 

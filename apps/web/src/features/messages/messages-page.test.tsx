@@ -48,6 +48,7 @@ const message = (id: number, title: string, extra: Partial<Message> = {}): Messa
   link: `/approval/todo?instance=${id}`,
   read: false,
   read_at: null,
+  done: false,
   created_at: '2026-03-01T02:00:00.000Z',
   ...extra,
 });
@@ -58,6 +59,8 @@ function api(perms: string[] = ['dashboard:newslist:read', 'dashboard:newslist:d
     message(1, '待审批：测试申请 李娜的测试申请'),
     message(2, '审批通过：测试申请 我的申请', { kind: 'approval_approved', link: null }),
     message(3, '已撤回：测试申请 王强的申请', { kind: 'approval_withdrawn', read: true }),
+    // Another approver decided it: the server answers it done and read.
+    message(4, '待审批：测试申请 赵敏的测试申请', { read: true, done: true }),
   ];
   const unread = () => box.filter((entry) => !entry.read).length;
   Cookies.set('Token', TOKEN);
@@ -95,6 +98,7 @@ describe('/dashboard/newslist', () => {
     expect(within(row).getByText('未读')).toBeInTheDocument();
     expect(within(row).getByText('待办审批')).toBeInTheDocument();
     expect(within(await rowOf('已撤回：测试申请 王强的申请')).getByText('已读')).toBeInTheDocument();
+    expect(within(await rowOf('待审批：测试申请 赵敏的测试申请')).getByText('已处理')).toBeInTheDocument();
     expect(screen.getByText('未读 2 条')).toBeInTheDocument();
 
     const user = setupUser();

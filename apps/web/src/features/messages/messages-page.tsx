@@ -120,8 +120,15 @@ export function MessagesPage() {
       title: t('columns.status'),
       dataIndex: 'read',
       width: 80,
-      render: (isRead: boolean) =>
-        isRead ? <Tag>{t('status.read')}</Tag> : <Tag color="blue">{t('status.unread')}</Tag>,
+      render: (isRead: boolean, row) =>
+        // A task decided since (by the user, another approver, or withdrawn) says so, not 待审批 unread.
+        row.done ? (
+          <Tag color="green">{t('status.done')}</Tag>
+        ) : isRead ? (
+          <Tag>{t('status.read')}</Tag>
+        ) : (
+          <Tag color="blue">{t('status.unread')}</Tag>
+        ),
     },
     {
       title: t('columns.time'),
