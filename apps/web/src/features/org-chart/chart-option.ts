@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ChartNode } from './api';
 
 export type Orientation = 'TB' | 'LR';
-/** How many levels below the root start expanded; -1 expands all. */
+/** How many levels the chart starts with, the root's included ("2 级": the root and its children); -1: all. */
 export type ExpandDepth = number;
 
 export const SERIES_ID = 'organization-chart';
@@ -57,7 +57,7 @@ function singleRoot(roots: readonly ChartNode[], t: TFunction): ChartNode {
 /** Leaves and levels the chart shows at a given expand depth: the size the layout has to make room for. */
 export function visibleExtent(root: ChartNode, depth: ExpandDepth): { leaves: number; levels: number } {
   const walk = (node: ChartNode, level: number): { leaves: number; levels: number } => {
-    const open = depth < 0 || level < depth;
+    const open = depth < 0 || level < depth - 1;
     if (!open || node.children.length === 0) return { leaves: 1, levels: level + 1 };
     return node.children
       .map((child) => walk(child, level + 1))
@@ -140,7 +140,8 @@ export function chartOption({ roots, orient, depth, width, height, t }: OptionIn
         ...box,
         roam: true,
         scaleLimit: { min: 0.2, max: 4 },
-        initialTreeDepth: depth,
+        // ECharts counts the levels below the root.
+        initialTreeDepth: depth < 0 ? -1 : depth - 1,
         expandAndCollapse: true,
         symbol: 'circle',
         symbolSize: 9,

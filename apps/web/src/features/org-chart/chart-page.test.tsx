@@ -106,9 +106,15 @@ describe('/organization/chart', () => {
     await waitFor(() => expect(svgTexts()).toContain('杭州西湖店'), SLOW);
     const user = setupUser();
 
-    await chooseOption(user, screen.getByLabelText('展开层级'), '1 级');
+    // "2 级" is two levels: the group and its regions, not the stores below.
+    await chooseOption(user, screen.getByLabelText('展开层级'), '2 级');
     await waitFor(() => expect(svgTexts()).not.toContain('杭州西湖店'));
     expect(svgTexts()).toContain('华东一区');
+    await chooseOption(user, screen.getByLabelText('展开层级'), '1 级');
+    await waitFor(() => expect(svgTexts()).not.toContain('华东一区'));
+    expect(svgTexts()).toContain('华东汽车集团');
+    await chooseOption(user, screen.getByLabelText('展开层级'), '3 级');
+    await waitFor(() => expect(svgTexts()).toContain('杭州西湖店'));
 
     await user.type(screen.getByLabelText('根部门'), '华东一区');
     await user.click(await selectOption('华东一区'));

@@ -27,7 +27,8 @@ export function OrganizationChartPage() {
   const { t } = useTranslation('orgChart');
   const [rootId, setRootId] = useState<number | undefined>();
   const [orient, setOrient] = useState<Orientation>('TB');
-  const [depth, setDepth] = useState<ExpandDepth>(2);
+  // Group, regions and stores: the view a reader starts from.
+  const [depth, setDepth] = useState<ExpandDepth>(3);
   const [exporting, setExporting] = useState(false);
   const chartQueryResult = useQuery(chartQuery(rootId));
   const departments = useQuery(departmentOptionsQuery());

@@ -19,7 +19,7 @@ const node = (id: number, name: string, children: ChartNode[] = []): ChartNode =
   children,
 });
 
-/** A group of 4 regions with 6 stores each, each store with one department: 24 leaves at depth 2. */
+/** A group of 4 regions with 6 stores each, each store with one department: 24 leaves at three levels. */
 const group = node(
   1,
   '集团',
@@ -47,7 +47,7 @@ async function draw(orient: Orientation, focus: boolean) {
   const container = document.createElement('div');
   document.body.append(container);
   const chart = echarts.init(container, null, { renderer: 'svg', width: WIDTH, height: HEIGHT });
-  chart.setOption(chartOption({ roots: [group], orient, depth: 2, width: WIDTH, height: HEIGHT, t }), {
+  chart.setOption(chartOption({ roots: [group], orient, depth: 3, width: WIDTH, height: HEIGHT, t }), {
     notMerge: true,
   });
   if (focus) focusRoot(chart, orient);
@@ -64,9 +64,11 @@ afterEach(() => {
 
 describe('a large tree', () => {
   it('is laid out with room for every visible leaf', () => {
-    expect(visibleExtent(group, 2)).toEqual({ leaves: 24, levels: 3 });
+    // The depth is the number of levels shown, the root's included.
+    expect(visibleExtent(group, 3)).toEqual({ leaves: 24, levels: 3 });
     expect(visibleExtent(group, -1)).toEqual({ leaves: 24, levels: 4 });
-    expect(visibleExtent(group, 1)).toEqual({ leaves: 4, levels: 2 });
+    expect(visibleExtent(group, 2)).toEqual({ leaves: 4, levels: 2 });
+    expect(visibleExtent(group, 1)).toEqual({ leaves: 1, levels: 1 });
   });
 
   it.each(['TB', 'LR'] as const)('starts with its root on screen (%s)', async (orient) => {
