@@ -1,4 +1,6 @@
 import { Table } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TableProps } from 'antd';
 import type { Paged } from '../lib/api-client';
 import { Pagination } from './pagination';
@@ -22,8 +24,24 @@ interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'dataSource' | 'loa
  * caller's layout. Rows are keyed by `id` unless told.
  */
 export function PagedTable<Row extends object>({ list, paging, onPaging, ...table }: PagedTableProps<Row>) {
+  const { t } = useTranslation();
+  const frame = useRef<HTMLDivElement>(null);
+  // A table wider than the screen scrolls inside itself: keyboard users must be able to reach and scroll
+  // that region too (WCAG: scrollable regions are focusable). Checked after every render, as data changes.
+  useEffect(() => {
+    for (const region of frame.current?.querySelectorAll<HTMLElement>(
+      '.ant-table-content, .ant-table-body',
+    ) ?? []) {
+      const scrolls = region.scrollWidth > region.clientWidth;
+      if (scrolls && !region.hasAttribute('tabindex')) {
+        region.tabIndex = 0;
+        region.setAttribute('role', 'region');
+        region.setAttribute('aria-label', t('table.scrollRegion'));
+      }
+    }
+  });
   return (
-    <>
+    <div ref={frame}>
       <Table<Row>
         rowKey="id"
         size="middle"
@@ -38,6 +56,6 @@ export function PagedTable<Row extends object>({ list, paging, onPaging, ...tabl
         total={list.data?.total ?? 0}
         onChange={(page, limit) => onPaging({ page, limit })}
       />
-    </>
+    </div>
   );
 }

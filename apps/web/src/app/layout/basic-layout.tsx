@@ -21,6 +21,7 @@ import { TagsView } from './tags-view/tags-view';
 import { TagsViewProvider } from './tags-view/tags-view-context';
 import { ViewOutlet } from './tags-view/view-outlet';
 import styles from './basic-layout.module.css';
+import { themeTokens } from '../../lib/accessible-colour';
 
 /** The four sizes of docs/web.md "Constants and limits" on antd's three: mini is antd's small with tighter type (see the stylesheet). */
 const componentSizes: Record<Size, ConfigProviderProps['componentSize']> = {
@@ -58,7 +59,7 @@ function Shell() {
     size === 'mini' ? styles.mini : '',
   ];
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: settings.theme } }} componentSize={componentSizes[size]}>
+    <ConfigProvider theme={{ token: themeTokens(settings.theme) }} componentSize={componentSizes[size]}>
       <Layout className={rootClasses.filter(Boolean).join(' ')} data-device={device}>
         <Sidebar />
         <Layout className={styles.main}>

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { accessiblePrimary } from '../../lib/accessible-colour';
 
 const savedSettings = () =>
   JSON.parse(window.localStorage.getItem('settings') ?? '{}') as Record<string, unknown>;
@@ -87,7 +88,8 @@ describe('settings panel (docs/web.md "Settings")', () => {
     { timeout: 15_000 },
     async () => {
       const app = await openApp();
-      expect(primaryColourOf(app.gear)).toBe('#1890ff');
+      // Applied in its readable shade (WCAG AA with white text); the setting keeps the colour chosen.
+      expect(primaryColourOf(app.gear)).toBe(accessiblePrimary('#1890ff'));
       const panel = await openPanel(app);
       const swatches = within(panel).getAllByRole('button', { pressed: false });
       expect(
@@ -98,7 +100,7 @@ describe('settings panel (docs/web.md "Settings")', () => {
       await app.user.click(within(panel).getByRole('button', { name: '#f5222d' }));
 
       const compiling = (await screen.findByText('正在编译主题')).closest('.ant-message-notice')!;
-      expect(primaryColourOf(app.gear)).toBe('#f5222d');
+      expect(primaryColourOf(app.gear)).toBe(accessiblePrimary('#f5222d'));
       expect(within(panel).getByRole('button', { name: '#f5222d', pressed: true })).toBeInTheDocument();
       expect(savedSettings()).toMatchObject({ theme: '#f5222d' });
       // It then closes (jsdom never ends antd's leave transition, so it stays in the DOM, leaving).
@@ -108,7 +110,7 @@ describe('settings panel (docs/web.md "Settings")', () => {
       app.unmount();
 
       const again = await openApp();
-      expect(primaryColourOf(again.gear)).toBe('#f5222d');
+      expect(primaryColourOf(again.gear)).toBe(accessiblePrimary('#f5222d'));
       const reopened = await openPanel(again);
       expect(within(reopened).getByRole('button', { name: '#f5222d', pressed: true })).toBeInTheDocument();
     },

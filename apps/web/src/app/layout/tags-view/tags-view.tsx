@@ -10,6 +10,7 @@ import { useTagsViewState, useViewTitle } from './tags-view-context';
 import type { VisitedView } from './tags-view-store';
 import { useViewActions } from './use-view-actions';
 import styles from './tags-view.module.css';
+import { accessiblePrimary } from '../../../lib/accessible-colour';
 
 /** Room left beside a tab scrolled into view, so its neighbour shows there is more. */
 const SCROLL_MARGIN_PX = 16;
@@ -121,7 +122,10 @@ export function TagsView() {
   };
 
   return (
-    <div className={styles.bar} style={{ '--tags-view-active': settings.theme } as CSSProperties}>
+    <div
+      className={styles.bar}
+      style={{ '--tags-view-active': accessiblePrimary(settings.theme) } as CSSProperties}
+    >
       {hidden.before && (
         <button
           type="button"

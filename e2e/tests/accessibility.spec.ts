@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { signIn } from '../support/session';
+
+// axe-core over the pages an HR user lives in: no serious or critical violation of WCAG 2 A/AA.
+const PAGES = [
+  { path: '/staff/list', title: '员工花名册', ready: 'main .ant-table' },
+  { path: '/staff/onboarding', title: '入职管理', ready: 'main .ant-table' },
+  { path: '/approval/todo', title: '待我审批', ready: 'main .ant-table' },
+  { path: '/organization/chart', title: '组织架构图', ready: 'main svg text' },
+  { path: '/system/audit', title: '操作日志', ready: 'main .ant-table' },
+];
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+}
+
+test('the login page has no serious accessibility violation', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('用户名')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the pages an HR user works in have no serious accessibility violation', async ({ page }) => {
+  test.setTimeout(180_000);
+  const found: Record<string, unknown> = {};
+  for (const { path, title, ready } of PAGES) {
+    // A fresh sign-in per page: loading a page anew is a page close to the server (see session.spec.ts).
+    await page.context().clearCookies();
+    await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+    await signIn(page);
+    await expect(page).toHaveTitle(new RegExp(`^${title}`));
+    await expect(page.locator(ready).first()).toBeVisible({ timeout: 20_000 });
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[path] = violations;
+  }
+  // The profile of the first person on the roster.
+  await page.goto('/staff/list');
+  await page
+    .locator('main .ant-table-row')
+    .first()
+    .getByRole('button', { name: /^详\s?情$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/staff\/detail\?id=\d+/);
+  await expect(page.locator('main .ant-descriptions').first()).toBeVisible();
+  const profile = await seriousViolations(page);
+  if (profile.length > 0) found['/staff/detail'] = profile;
+  expect(found).toEqual({});
+});
