@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Result, Skeleton, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ONBOARDING_STEPS, type OnboardingStep } from '@dealer-hr/shared/onboarding';
+import { ONBOARDING_STEPS, type OnboardingStep } from '@dealer-hr/shared/onboarding/rules';
 import { Permission, usePermission } from '../../../components/permission';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useIdParam } from '../../../lib/use-id-param';

@@ -3,7 +3,7 @@ import { App, Form, Input } from 'antd';
 import type { FormRule } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onboardingLabels } from '@dealer-hr/shared/onboarding';
+import { onboardingLabels } from '@dealer-hr/shared/onboarding/rules';
 import { FormDialog } from '../../../components/form-dialog';
 import { showSaveError } from '../../../lib/form-errors';
 import { maxLengthRule, requiredRules } from '../../../lib/form-rules';
