@@ -1,4 +1,4 @@
-import { mayHold } from '@dealer-hr/shared/departments';
+import { mayHold } from '@dealer-hr/shared/departments/levels';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
