@@ -6,20 +6,18 @@ import { writeAudit, type AuditActor, type AuditRecord } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
-import {
-  dictionaryMessages,
-  SORT_MAX,
-  type DictionaryData,
-  type DictionaryItem,
-  type ItemListQuery,
-  type ItemRow,
-  type ItemStoreBody,
-  type ItemUpdateBody,
-  type TypeListQuery,
-  type TypeRow,
-  type TypeStoreBody,
-  type TypeUpdateBody,
-} from './dictionaries.schemas';
+import type {
+  DictionaryData,
+  DictionaryItem,
+  ItemRow,
+  ItemStoreBody,
+  ItemUpdateBody,
+  TypeRow,
+  TypeStoreBody,
+  TypeUpdateBody,
+} from '@dealer-hr/shared/dictionaries/contract';
+import { dictionaryMessages, SORT_MAX } from '@dealer-hr/shared/dictionaries/rules';
+import type { ItemListQuery, TypeListQuery } from './dictionaries.schemas';
 import { usedItemIds } from './dictionary-references';
 
 /** The enabled items of each asked type, in display order (sort, then id for equal sorts). */
