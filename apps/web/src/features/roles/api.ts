@@ -1,26 +1,18 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  PostOption,
+  RoleCreateBody,
+  RoleCreateInput,
+  RoleRow,
+  RoleUpdateInput,
+} from '@dealer-hr/shared/roles/contract';
+import type { DataScope, RoleStatus } from '@dealer-hr/shared/roles/rules';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 
-export type RoleStatus = 'active' | 'disabled';
-export type DataScope = 'all' | 'subtree';
+export type { DataScope, PostOption, RoleStatus };
 
 /** A row of `GET /api/auth/roles`. */
-export interface Role {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  status: RoleStatus;
-  isSuper: boolean;
-  dataScope: DataScope;
-  sort: number;
-  /** Accounts holding the role directly. */
-  userCount: number;
-  /** Posts carrying the role. */
-  postCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Role = RoleRow;
 
 export interface RoleFilters {
   name?: string;
@@ -32,14 +24,8 @@ export interface RoleListParams extends RoleFilters {
   limit: number;
 }
 
-export interface RoleFields {
-  key: string;
-  name: string;
-  description: string;
-  status: RoleStatus;
-  dataScope: DataScope;
-  sort: number;
-}
+/** The role form's values, as the server stores them. */
+export type RoleFields = Required<RoleCreateBody>;
 
 /**
  * A node of `GET /api/auth/menus` (the menus module): every menu item of every type, buttons included,
@@ -54,14 +40,6 @@ export interface MenuItemNode {
   type_id: number;
   perm: string | null;
   children: MenuItemNode[];
-}
-
-/** A row of `GET /api/auth/posts/options`. */
-export interface PostOption {
-  id: number;
-  name: string;
-  code: string;
-  role_ids: number[];
 }
 
 /** Everything this page caches lives under this key. */
@@ -106,8 +84,8 @@ export const postOptionsQuery = () =>
     queryFn: ({ signal }) => get<PostOption[]>('/auth/posts/options', undefined, { signal }),
   });
 
-export const createRole = (fields: RoleFields) => post<{ id: number }>('/auth/roles/store', fields);
-export const updateRole = (id: number, fields: Partial<RoleFields>) =>
+export const createRole = (fields: RoleCreateInput) => post<{ id: number }>('/auth/roles/store', fields);
+export const updateRole = (id: number, fields: Omit<RoleUpdateInput, 'id'>) =>
   put<{ id: number }>('/auth/roles/update', { id, ...fields });
 export const deleteRole = (id: number) => del<{ id: number }>('/auth/roles/destroy', { id });
 export const saveRoleMenus = (id: number, menuIds: number[]) =>
