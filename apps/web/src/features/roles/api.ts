@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AdminMenuNode } from '@dealer-hr/shared/menus/contract';
 import type {
   PostOption,
   RoleCreateBody,
@@ -29,16 +30,12 @@ export type RoleFields = Required<RoleCreateBody>;
 
 /**
  * A node of `GET /api/auth/menus` (the menus module): every menu item of every type, buttons included,
- * with its own permission name.
+ * with its own permission name; the part the grant tree reads.
  */
-export interface MenuItemNode {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  title: string;
-  path: string;
-  type_id: number;
-  perm: string | null;
+export interface MenuItemNode extends Pick<
+  AdminMenuNode,
+  'id' | 'parent_id' | 'name' | 'title' | 'path' | 'type_id' | 'perm'
+> {
   children: MenuItemNode[];
 }
 
