@@ -32,7 +32,32 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The shared contracts are zod schemas: the web takes only their types, so zod stays out of its
+      // bundle (the login page's size budget); limits, labels and messages come from the plain rules files.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'The web does not ship zod.', allowTypeImports: true },
+            {
+              name: '@dealer-hr/shared/validation',
+              message: 'zod schemas: use @dealer-hr/shared/rules in the web.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['@dealer-hr/shared/*/contract'],
+              message:
+                "A contract is zod schemas: import its types only (import type), or the domain's rules.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Browser tests take `test` from the suite's own, which fails a test on any content security policy

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntity } from '../packages/shared/src/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEntity } from '../packages/shared/src/audit/rules';
 import * as schema from '../apps/server/src/db/schema';
 
 // The audit log shows every kind of record, action and field by its label, in every language. Entities

@@ -123,7 +123,7 @@ export function zRequiredSelect(label: string) {
       .int({ error: message, abort: true })
       .positive({ error: message })
       .max(MAX_ID, { error: message }),
-  ) as z.ZodType<number, unknown>;
+  ) as z.ZodType<number, number | string>;
 }
 
 /** The id of the record a request names (`id`, `store_id`...): the same rule as a selection. */
@@ -140,7 +140,7 @@ export function zOptionalId(label: string) {
       .positive({ error: invalid })
       .max(MAX_ID, { error: invalid })
       .nullable(),
-  ) as z.ZodType<number | null, unknown>;
+  ) as z.ZodType<number | null, number | string | null | undefined>;
 }
 
 /** An optional id filter of a query string: absent or empty means no filter (undefined). */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@dealer-hr/shared';
+import type { TokenAnswer } from '@dealer-hr/shared/auth/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { sessions, userRoles, users } from '../db/schema';
@@ -26,12 +26,7 @@ export interface SessionOptions {
 }
 
 /** What every sign-in mode answers: the access token, its kind and its lifetime in seconds. */
-export const tokenAnswer = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-});
-export type TokenAnswer = z.infer<typeof tokenAnswer>;
+export type { TokenAnswer };
 
 /**
  * A salesperson (`isSale`) without a role granted to them directly uses the sales app, not this one: the

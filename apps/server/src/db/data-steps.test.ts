@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { maskIdNumber } from '@dealer-hr/shared/id-number';
-import { onboardingMessages } from '@dealer-hr/shared/onboarding';
+import { onboardingMessages } from '@dealer-hr/shared/onboarding/rules';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf } from '../test/api';

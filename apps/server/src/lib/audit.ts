@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntity } from '@dealer-hr/shared/audit';
+import type { AuditAction, AuditEntity } from '@dealer-hr/shared/audit/rules';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { auditLogs } from '../db/schema';

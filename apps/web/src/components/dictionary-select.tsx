@@ -3,18 +3,17 @@ import type { QueryObserverResult } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { SelectProps } from 'antd';
 import { useCallback, useMemo } from 'react';
+import type { DictionaryItem } from '@dealer-hr/shared/dictionaries/contract';
+import { MAX_TYPE_IDS } from '@dealer-hr/shared/dictionaries/rules';
 import { get } from '../lib/api-client';
 
-export interface DictionaryItem {
-  id: number;
-  name: string;
-}
+export type { DictionaryItem };
 
 /** Items by dictionary type id (docs/web.md "Detail dialog state": type id -> items). */
 export type Dictionary = Record<number, DictionaryItem[]>;
 
 /** The server answers at most this many types per request. */
-const MAX_TYPES_PER_REQUEST = 50;
+const MAX_TYPES_PER_REQUEST = MAX_TYPE_IDS;
 const NO_ITEMS: DictionaryItem[] = [];
 
 /** `GET /api/auth/dictionarie/data?type_ids=1,21` → `{ "1": [...], "21": [...] }`. */

@@ -15,7 +15,7 @@ import {
   APPROVAL_STATUSES,
   TASK_STATUSES,
   type FlowNode,
-} from '@dealer-hr/shared/approvals';
+} from '@dealer-hr/shared/approvals/rules';
 import { id, timestamps } from './columns';
 import { departments } from './organisation';
 import { users } from './system';

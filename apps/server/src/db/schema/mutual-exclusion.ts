@@ -1,5 +1,9 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { EXCLUSION_KINDS, EXCLUSION_SCOPES, EXCLUSION_STATUSES } from '@dealer-hr/shared/mutual-exclusion';
+import {
+  EXCLUSION_KINDS,
+  EXCLUSION_SCOPES,
+  EXCLUSION_STATUSES,
+} from '@dealer-hr/shared/mutual-exclusion/rules';
 import { id, timestamps } from './columns';
 import { posts } from './organisation';
 import { employees } from './people';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ONBOARDING_STATUSES, type OnboardingDocument } from '@dealer-hr/shared/onboarding';
+import { ONBOARDING_STATUSES, type OnboardingDocument } from '@dealer-hr/shared/onboarding/rules';
 import { approvalInstances } from './approvals';
 import { id, timestamps } from './columns';
 import { departments, posts, stores } from './organisation';

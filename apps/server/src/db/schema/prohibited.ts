@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PROHIBITED_ACTIONS, PROHIBITED_SOURCES, PROHIBITED_STATUSES } from '@dealer-hr/shared/prohibited';
+import {
+  PROHIBITED_ACTIONS,
+  PROHIBITED_SOURCES,
+  PROHIBITED_STATUSES,
+} from '@dealer-hr/shared/prohibited/rules';
 import { id, timestamps } from './columns';
 import { users } from './system';
 

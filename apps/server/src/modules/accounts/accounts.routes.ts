@@ -10,13 +10,11 @@ import {
   createBody,
   created,
   employeeOption,
-  employeesQuery,
   filterOptions,
-  idQuery,
-  listQuery,
   passwordAnswer,
   passwordBody,
-} from './accounts.schemas';
+} from '@dealer-hr/shared/accounts/contract';
+import { employeesQuery, idQuery, listQuery } from './accounts.schemas';
 import {
   EMPLOYEE_OPTIONS_LIMIT,
   accountAccess,

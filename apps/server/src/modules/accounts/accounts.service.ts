@@ -28,11 +28,11 @@ import type {
   CreateBody,
   EmployeeOption,
   FilterOptions,
-  ListQuery,
   PasswordBody,
   PermissionEntry,
   RoleSource,
-} from './accounts.schemas';
+} from '@dealer-hr/shared/accounts/contract';
+import type { ListQuery } from './accounts.schemas';
 
 /** How many employees the create dialog's picker offers at once. */
 export const EMPLOYEE_OPTIONS_LIMIT = 20;

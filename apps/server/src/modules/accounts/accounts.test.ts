@@ -20,7 +20,12 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { lastAuditOf } from '../../test/audit';
 import { grantPermissions, mainPostOf, userIdOf, userWith } from '../../test/users';
 import { openMainAssignmentOf } from '../../core/scope';
-import type { AccessAnswer, AccountRow, EmployeeOption, FilterOptions } from './accounts.schemas';
+import type {
+  AccessAnswer,
+  AccountRow,
+  EmployeeOption,
+  FilterOptions,
+} from '@dealer-hr/shared/accounts/contract';
 
 let t: TestApp;
 let admin: string;

@@ -10,24 +10,22 @@ import { actor, signedInActorOf } from '../../plugins/auth';
 import {
   approverOptions,
   decisionBody,
-  detailQuery,
   flowCheckBody,
   flowGap,
   flowIdBody,
-  flowListQuery,
   flowRow,
   flowStoreBody,
   flowUpdateBody,
   instanceDetail,
+  instanceSummary,
   rejectBody,
   taskCounts as taskCountsSchema,
-  taskListQuery,
   taskRow,
   testRequestBody,
   withdrawBody,
-  TASK_SCOPES,
-  type TaskScope,
-} from './approvals.schemas';
+} from '@dealer-hr/shared/approvals/contract';
+import { TASK_SCOPES, type TaskScope } from '@dealer-hr/shared/approvals/rules';
+import { detailQuery, flowListQuery, taskListQuery } from './approvals.schemas';
 import { approverChoices, createFlow, destroyFlow, gapsOf, listFlows, updateFlow } from './flows.service';
 import { instanceDetailOf, listTasks, taskCounts } from './tasks.service';
 import { submitTestRequest } from './test-business';
@@ -42,11 +40,6 @@ const scopePermission: Record<TaskScope, string> = {
 };
 const ANY_LIST = Object.values(scopePermission);
 
-const instanceSummary = z.object({
-  id: z.number().int(),
-  status: z.string(),
-  current_node: z.number().int().nullable(),
-});
 const summaryOf = (instance: { id: number; status: string; currentNode: number | null }) => ({
   id: instance.id,
   status: instance.status,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FlowNode } from '@dealer-hr/shared/approvals';
+import type { FlowNode } from '@dealer-hr/shared/approvals/rules';
 import { requiredMessage } from '@dealer-hr/shared/rules';
 import {
   approvalEvents,
@@ -22,7 +22,7 @@ import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createApprovalEngine } from './engine';
 import { engineMessages } from './engine';
-import { flowMessages } from './approvals.schemas';
+import { flowMessages } from '@dealer-hr/shared/approvals/rules';
 import { submitTestRequest, testBusiness } from './test-business';
 
 interface Account {

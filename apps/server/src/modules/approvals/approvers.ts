@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import type { FlowNode } from '@dealer-hr/shared/approvals';
+import type { FlowNode } from '@dealer-hr/shared/approvals/rules';
 import type { Database } from '../../db/client';
 import { assignments, departments, postRoles, userRoles, users } from '../../db/schema';
 

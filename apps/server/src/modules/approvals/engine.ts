@@ -4,7 +4,7 @@ import {
   conditionHolds,
   type ApprovalBusinessType,
   type FlowNode,
-} from '@dealer-hr/shared/approvals';
+} from '@dealer-hr/shared/approvals/rules';
 import type { Database } from '../../db/client';
 import {
   approvalEvents,

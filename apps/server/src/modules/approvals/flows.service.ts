@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, like, ne, sql, type SQL } from 'drizzle-orm';
-import type { FlowNode } from '@dealer-hr/shared/approvals';
+import type { FlowNode } from '@dealer-hr/shared/approvals/rules';
 import { ErrorCode } from '@dealer-hr/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -18,7 +18,8 @@ import { likeContains, offsetOf, type Paging } from '../../lib/paging';
 import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
 import { accountNameOf } from '../../core/account-name';
 import { approversOf, loadApproverDirectory } from './approvers';
-import { flowMessages, type flowGap, type flowRow, type FlowStoreBody } from './approvals.schemas';
+import type { flowGap, flowRow, FlowStoreBody } from '@dealer-hr/shared/approvals/contract';
+import { flowMessages } from '@dealer-hr/shared/approvals/rules';
 
 type FlowRow = z.infer<typeof flowRow>;
 type FlowGap = z.infer<typeof flowGap>;

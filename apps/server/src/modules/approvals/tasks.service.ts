@@ -13,7 +13,8 @@ import { notFound } from '../../lib/errors';
 import { likeContains, offsetOf, type Paging } from '../../lib/paging';
 import { accountNameOf } from '../../core/account-name';
 import { engineMessages } from './engine';
-import type { instanceDetail, taskRow, TaskScope } from './approvals.schemas';
+import type { instanceDetail, taskRow } from '@dealer-hr/shared/approvals/contract';
+import type { TaskScope } from '@dealer-hr/shared/approvals/rules';
 
 type TaskRow = z.infer<typeof taskRow>;
 type InstanceDetail = z.infer<typeof instanceDetail>;

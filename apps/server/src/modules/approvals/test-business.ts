@@ -4,7 +4,7 @@ import { approvalTestRequests, departments } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { validationFailed } from '../../lib/errors';
 import type { ApprovalBusiness, ApprovalEngine, ApprovalInstance } from './engine';
-import type { TestRequestBody } from './approvals.schemas';
+import type { TestRequestBody } from '@dealer-hr/shared/approvals/contract';
 
 const settle =
   (status: 'approved' | 'rejected' | 'withdrawn') => async (tx: Database, instance: ApprovalInstance) => {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { envelope, ok, page } from '../../lib/envelope';
-import { auditDetail, auditDetailQuery, auditFilters, auditListQuery, auditRow } from './audit.schemas';
+import { auditDetail, auditFilters, auditRow } from '@dealer-hr/shared/audit/contract';
+import { auditDetailQuery, auditListQuery } from './audit.schemas';
 import { auditDetailOf, auditFiltersOf, listAudit } from './audit.service';
 
 /**

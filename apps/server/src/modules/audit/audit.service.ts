@@ -4,13 +4,9 @@ import { auditLogs, employees, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { createdWithin } from '../../lib/day-range';
 import { likeContains, offsetOf } from '../../lib/paging';
-import {
-  auditMessages,
-  type AuditDetail,
-  type AuditFilters,
-  type AuditListQuery,
-  type AuditRow,
-} from './audit.schemas';
+import type { AuditDetail, AuditFilters, AuditRow } from '@dealer-hr/shared/audit/contract';
+import { auditMessages } from '@dealer-hr/shared/audit/rules';
+import type { AuditListQuery } from './audit.schemas';
 import { accountNameOf } from '../../core/account-name';
 
 /** Keys of the recorded values, both sides, sorted (jsonb_object_keys only takes objects). */

@@ -6,16 +6,9 @@ import { envelope, ok } from '../../lib/envelope';
 import type { AppContext } from '../../app-context';
 import { actor, bearerToken } from '../../plugins/auth';
 import { casLogoutUrlOf } from '../sso';
-import { loginBody, logoutAnswer, logoutBody, userInfo } from './auth.schemas';
+import { loginBody, logoutAnswer, logoutBody, tokenAnswer, userInfo } from '@dealer-hr/shared/auth/contract';
 import { login, userInfo as loadUserInfo } from './auth.service';
-import {
-  clientOf,
-  closeSession,
-  markClosing,
-  refreshSession,
-  sessionOptionsOf,
-  tokenAnswer,
-} from '../../core/sessions';
+import { clientOf, closeSession, markClosing, refreshSession, sessionOptionsOf } from '../../core/sessions';
 
 /** Public session routes: POST /api/login, /api/refresh and /api/logout. */
 export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, tokens, config }) => {

@@ -6,7 +6,7 @@ import { verifyPassword } from '../../lib/passwords';
 import type { TokenService } from '../../lib/tokens';
 import type { Access } from '../../core/access';
 import type { UserInfo } from '@dealer-hr/shared';
-import type { LoginBody } from './auth.schemas';
+import type { LoginBody } from '@dealer-hr/shared/auth/contract';
 import { openSession, type ClientInfo, type SessionOptions, type TokenAnswer } from '../../core/sessions';
 
 const WRONG_CREDENTIALS = '用户名或密码错误';

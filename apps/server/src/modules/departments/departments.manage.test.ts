@@ -5,7 +5,12 @@ import { assignments, auditLogs, departments, employees, stores } from '../../db
 import { callerOf, fieldErrorsOf, type Answer } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { grantPermissions, mainPostOf } from '../../test/users';
-import type { ChildRow, DepartmentDetail, ManagedNode, StaffRow } from './departments.schemas';
+import type {
+  ChildRow,
+  DepartmentDetail,
+  ManagedNode,
+  StaffRow,
+} from '@dealer-hr/shared/departments/contract';
 
 let t: TestApp;
 let admin: string;

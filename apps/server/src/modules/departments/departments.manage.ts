@@ -1,4 +1,4 @@
-import { departmentLevelMessages, levelBreakOf, mayHold } from '@dealer-hr/shared/departments';
+import { departmentLevelMessages, levelBreakOf, mayHold } from '@dealer-hr/shared/departments/levels';
 import type { DepartmentKind } from '@dealer-hr/shared/dictionary-types';
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -11,16 +11,16 @@ import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
 import { pathInScope, type Scope } from '../../core/scope';
 import { idsOfPath, nodeColumns, underPath } from '../../core/department-tree';
 import { restoreOpenAssignments } from '../employment';
-import {
-  departmentMessages as messages,
-  type ChildRow,
-  type CreateBody,
-  type DepartmentDetail,
-  type ManagedNode,
-  type StaffQuery,
-  type StaffRow,
-  type UpdateBody,
-} from './departments.schemas';
+import type {
+  ChildRow,
+  CreateBody,
+  DepartmentDetail,
+  ManagedNode,
+  StaffRow,
+  UpdateBody,
+} from '@dealer-hr/shared/departments/contract';
+import { departmentMessages as messages } from '@dealer-hr/shared/departments/rules';
+import type { StaffQuery } from './departments.schemas';
 
 type DepartmentRecord = typeof departments.$inferSelect;
 

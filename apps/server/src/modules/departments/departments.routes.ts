@@ -6,18 +6,15 @@ import { envelope, ok, page } from '../../lib/envelope';
 import { actor } from '../../plugins/auth';
 import {
   childRow,
-  childrenQuery,
   createBody,
   departmentDetail as departmentDetailSchema,
   departmentNode,
   idBody,
-  idQuery,
   managedNode,
-  myTreeQuery,
-  staffQuery,
   staffRow,
   updateBody,
-} from './departments.schemas';
+} from '@dealer-hr/shared/departments/contract';
+import { childrenQuery, idQuery, myTreeQuery, staffQuery } from './departments.schemas';
 import {
   childDepartments,
   createDepartment,

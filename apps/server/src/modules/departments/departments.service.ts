@@ -4,7 +4,7 @@ import { departments } from '../../db/schema';
 import { pathInScope, type Scope } from '../../core/scope';
 import { nestByParent } from '../../lib/tree';
 import { nodeColumns } from '../../core/department-tree';
-import type { DepartmentNode } from './departments.schemas';
+import type { DepartmentNode } from '@dealer-hr/shared/departments/contract';
 
 /**
  * `GET /api/auth/departments/my/tree`: the part of the department tree the user's data scope covers —

@@ -5,7 +5,7 @@ import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { mainPostOf, userWith } from '../../test/users';
 import { inScope, loadScope } from '../../core/scope';
-import type { DepartmentNode } from './departments.schemas';
+import type { DepartmentNode } from '@dealer-hr/shared/departments/contract';
 
 let t: TestApp;
 const call = callerOf(() => ({ app: t }));

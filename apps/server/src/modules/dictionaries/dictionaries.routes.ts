@@ -7,20 +7,18 @@ import { EpochCache } from '../../lib/epoch-cache';
 import { actor } from '../../plugins/auth';
 import {
   dictionaryData,
-  dictionaryDataQuery,
   type DictionaryData,
   itemDestroyBody,
-  itemListQuery,
   itemRow,
   itemStoreBody,
   itemUpdateBody,
-  MAX_TYPE_IDS,
   typeDestroyBody,
-  typeListQuery,
   typeRow,
   typeStoreBody,
   typeUpdateBody,
-} from './dictionaries.schemas';
+} from '@dealer-hr/shared/dictionaries/contract';
+import { MAX_TYPE_IDS } from '@dealer-hr/shared/dictionaries/rules';
+import { dictionaryDataQuery, itemListQuery, typeListQuery } from './dictionaries.schemas';
 import {
   createItem,
   createType,

@@ -2,25 +2,23 @@ import { and, asc, count, eq, ilike, inArray, max, ne, or, sql } from 'drizzle-o
 import type { Database } from '../../db/client';
 import { dictionaryItems, dictionaryTypes } from '../../db/schema';
 import { dictionaries as dictionarySeeds } from '../../db/seed/data/dictionaries';
-import type { AuditEntity } from '@dealer-hr/shared/audit';
+import type { AuditEntity } from '@dealer-hr/shared/audit/rules';
 import { writeAudit, type AuditActor, type AuditRecord } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
-import {
-  dictionaryMessages,
-  SORT_MAX,
-  type DictionaryData,
-  type DictionaryItem,
-  type ItemListQuery,
-  type ItemRow,
-  type ItemStoreBody,
-  type ItemUpdateBody,
-  type TypeListQuery,
-  type TypeRow,
-  type TypeStoreBody,
-  type TypeUpdateBody,
-} from './dictionaries.schemas';
+import type {
+  DictionaryData,
+  DictionaryItem,
+  ItemRow,
+  ItemStoreBody,
+  ItemUpdateBody,
+  TypeRow,
+  TypeStoreBody,
+  TypeUpdateBody,
+} from '@dealer-hr/shared/dictionaries/contract';
+import { dictionaryMessages, SORT_MAX } from '@dealer-hr/shared/dictionaries/rules';
+import type { ItemListQuery, TypeListQuery } from './dictionaries.schemas';
 import { usedItemIds } from './dictionary-references';
 
 /** The enabled items of each asked type, in display order (sort, then id for equal sorts). */

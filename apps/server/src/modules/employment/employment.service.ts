@@ -1,5 +1,5 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
-import { staffMessages } from '@dealer-hr/shared/staff';
+import { staffMessages } from '@dealer-hr/shared/staff/rules';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { assignments, dictionaryItems, employees, sessions, users } from '../../db/schema';

@@ -7,12 +7,12 @@ import { uploadedFile } from '../../lib/uploaded-file';
 import { actor } from '../../plugins/auth';
 import {
   headcountGrid as headcountGridSchema,
-  headcountMessages,
-  headcountQuery,
   headcountSaved,
   headcountUpdateBody,
   importAnswer,
-} from './headcount.schemas';
+} from '@dealer-hr/shared/headcount/contract';
+import { headcountMessages } from '@dealer-hr/shared/headcount/rules';
+import { headcountQuery } from './headcount.schemas';
 import { headcountGrid, saveCells } from './headcount.service';
 import { sendXlsx } from '../../lib/xlsx';
 import { exportSheet, importSheet } from './headcount.sheet';

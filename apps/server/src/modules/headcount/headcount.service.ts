@@ -5,13 +5,9 @@ import { assignments, departments, headcountPlans, posts, stores } from '../../d
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { notFound, validationFailed } from '../../lib/errors';
 import { inScope, pathInScope, type Scope } from '../../core/scope';
-import {
-  headcountMessages,
-  type GridRow,
-  type HeadcountCell,
-  type HeadcountGrid,
-  type HeadcountQuery,
-} from './headcount.schemas';
+import type { GridRow, HeadcountCell, HeadcountGrid } from '@dealer-hr/shared/headcount/contract';
+import { headcountMessages } from '@dealer-hr/shared/headcount/rules';
+import type { HeadcountQuery } from './headcount.schemas';
 
 const regions = alias(departments, 'regions');
 const storeDepartments = alias(departments, 'store_departments');

@@ -8,15 +8,15 @@ import { writeAudit, type AuditActor } from '../../lib/audit';
 import { AppError, validationFailed } from '../../lib/errors';
 import { xlsxStream } from '../../lib/xlsx';
 import { pathInScope, type Scope } from '../../core/scope';
+import type { ImportRowError } from '@dealer-hr/shared/headcount/contract';
 import {
   headcountMessages,
   MAX_CELLS,
   PLANNED_MAX,
   SHEET_NAME,
   sheetColumns,
-  type HeadcountQuery,
-  type ImportRowError,
-} from './headcount.schemas';
+} from '@dealer-hr/shared/headcount/rules';
+import type { HeadcountQuery } from './headcount.schemas';
 import { applyCells, headcountGrid } from './headcount.service';
 
 // One format for both directions: one row per store x post with the codes that identify them; names and

@@ -6,7 +6,7 @@ import { assignments, auditLogs, departments, headcountPlans, posts, stores } fr
 import { answerOf, callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { grantPermissions, mainPostOf, userWith } from '../../test/users';
-import type { HeadcountGrid } from './headcount.schemas';
+import type { HeadcountGrid } from '@dealer-hr/shared/headcount/contract';
 import { XLSX_TYPE } from '../../lib/xlsx';
 
 const ALL = [

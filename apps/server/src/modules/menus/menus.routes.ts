@@ -14,7 +14,7 @@ import {
   menuSortBody,
   menuStoreBody,
   menuUpdateBody,
-} from './menus.schemas';
+} from '@dealer-hr/shared/menus/contract';
 import { allMenus, createMenu, destroyMenu, menuTreeFor, sortMenus, updateMenu } from './menus.service';
 
 const FIELD_RULES =

@@ -8,14 +8,14 @@ import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { nestByParent } from '../../lib/tree';
 import type { Access, MenuRow } from '../../core/access';
-import {
-  menuLabels,
-  type AdminMenuNode,
-  type MenuDestroyBody,
-  type MenuSortBody,
-  type MenuStoreBody,
-  type MenuUpdateBody,
-} from './menus.schemas';
+import type {
+  AdminMenuNode,
+  MenuDestroyBody,
+  MenuSortBody,
+  MenuStoreBody,
+  MenuUpdateBody,
+} from '@dealer-hr/shared/menus/contract';
+import { menuLabels } from '@dealer-hr/shared/menus/rules';
 
 /**
  * The signed-in user's menu tree as the client's router expects it: directories, pages and hidden pages

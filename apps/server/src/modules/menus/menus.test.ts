@@ -6,7 +6,7 @@ import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { lastAuditOf } from '../../test/audit';
 import { userWith } from '../../test/users';
-import type { AdminMenuNode } from './menus.schemas';
+import type { AdminMenuNode } from '@dealer-hr/shared/menus/contract';
 
 let t: TestApp;
 let admin: string;

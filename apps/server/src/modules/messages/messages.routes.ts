@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { envelope, ok } from '../../lib/envelope';
 import { actor } from '../../plugins/auth';
-import { deleteBody, markReadBody, messageListQuery, messagePage } from './messages.schemas';
+import { deleteBody, markReadBody, messagePage, unreadAnswer } from '@dealer-hr/shared/messages/contract';
+import { messageListQuery } from './messages.schemas';
 import { deleteMessages, listMessages, markRead } from './messages.service';
 
 const tags = ['messages'];
@@ -36,7 +36,7 @@ export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         description:
           "`ids` marks those of the user's messages; `all: true` marks every one. Others' ids are ignored.",
         body: markReadBody,
-        response: { 200: envelope(z.object({ unread: z.number().int() })) },
+        response: { 200: envelope(unreadAnswer) },
       },
     },
     async (request) => ok(await markRead(db, actor(request).userId, request.body)),
@@ -51,7 +51,7 @@ export const messageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         summary: 'Delete messages',
         description: "Only the caller's own; others' ids are ignored.",
         body: deleteBody,
-        response: { 200: envelope(z.object({ unread: z.number().int() })) },
+        response: { 200: envelope(unreadAnswer) },
       },
     },
     async (request) => ok(await deleteMessages(db, actor(request).userId, request.body.ids)),

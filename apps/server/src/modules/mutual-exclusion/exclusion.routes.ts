@@ -7,11 +7,11 @@ import {
   exclusionCheckAnswer,
   exclusionCheckBody,
   exclusionIdBody,
-  exclusionListQuery,
   exclusionRow,
   exclusionStoreBody,
   exclusionUpdateBody,
-} from './exclusion.schemas';
+} from '@dealer-hr/shared/mutual-exclusion/contract';
+import { exclusionListQuery } from './exclusion.schemas';
 import {
   checkPlacement,
   createExclusion,

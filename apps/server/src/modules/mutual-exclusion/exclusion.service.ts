@@ -1,5 +1,5 @@
 import { maskIdNumber } from '@dealer-hr/shared/id-number';
-import { exclusionMessages } from '@dealer-hr/shared/mutual-exclusion';
+import { exclusionMessages } from '@dealer-hr/shared/mutual-exclusion/rules';
 import {
   and,
   asc,
@@ -25,12 +25,12 @@ import { onUniqueViolation } from '../../lib/pg-errors';
 import { normaliseIdentifier, sealedIdNumber, type Sealer } from '../../lib/sealed-values';
 import type {
   ExclusionCheckBody,
-  ExclusionListQuery,
   ExclusionRow,
   ExclusionStoreBody,
   ExclusionUpdateBody,
   ExclusionViolation,
-} from './exclusion.schemas';
+} from '@dealer-hr/shared/mutual-exclusion/contract';
+import type { ExclusionListQuery } from './exclusion.schemas';
 
 type Rule = typeof exclusionRules.$inferSelect;
 type Member = typeof exclusionMembers.$inferSelect;

@@ -1,11 +1,11 @@
-import { exclusionMessages } from '@dealer-hr/shared/mutual-exclusion';
+import { exclusionMessages } from '@dealer-hr/shared/mutual-exclusion/rules';
 import { and, asc, eq, isNotNull, isNull, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, departments, employees, exclusionMembers, posts, stores } from '../../db/schema';
 import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
-import type { ExclusionRow } from './exclusion.schemas';
+import type { ExclusionRow } from '@dealer-hr/shared/mutual-exclusion/contract';
 
 let t: TestApp;
 let admin: string;

@@ -1,4 +1,4 @@
-import { onboardingMessages } from '@dealer-hr/shared/onboarding';
+import { onboardingMessages } from '@dealer-hr/shared/onboarding/rules';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { onboardingEntries } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { FieldError } from '@dealer-hr/shared';
-import { onboardingMessages } from '@dealer-hr/shared/onboarding';
+import { onboardingMessages } from '@dealer-hr/shared/onboarding/rules';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { employees, onboardingEntries } from '../../db/schema';

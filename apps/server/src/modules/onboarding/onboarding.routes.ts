@@ -1,4 +1,4 @@
-import { ONBOARDING_STEPS, stepNames, type OnboardingStatus } from '@dealer-hr/shared/onboarding';
+import { ONBOARDING_STEPS, stepNames, type OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -9,14 +9,13 @@ import {
   onboardingDecisionBody,
   onboardingDetail,
   onboardingIdBody,
-  onboardingIdQuery,
-  onboardingListQuery,
   onboardingRejectBody,
   onboardingRow,
   onboardingStartBody,
   onboardingUpdateBody,
   type OnboardingRow,
-} from './onboarding.schemas';
+} from '@dealer-hr/shared/onboarding/contract';
+import { onboardingIdQuery, onboardingListQuery } from './onboarding.schemas';
 import {
   allOnboarding,
   decideOnboarding,

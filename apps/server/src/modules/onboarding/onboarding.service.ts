@@ -4,7 +4,7 @@ import {
   REQUIRED_DOCUMENTS,
   onboardingMessages,
   type OnboardingDocument,
-} from '@dealer-hr/shared/onboarding';
+} from '@dealer-hr/shared/onboarding/rules';
 import { messages } from '@dealer-hr/shared/rules';
 import {
   aliasedTable,
@@ -57,12 +57,12 @@ import type {
   ContractStep,
   DocumentsStep,
   OnboardingDetail,
-  OnboardingListQuery,
   OnboardingRow,
   OnboardingStartBody,
   OnboardingUpdateBody,
   PersonalStep,
-} from './onboarding.schemas';
+} from '@dealer-hr/shared/onboarding/contract';
+import type { OnboardingListQuery } from './onboarding.schemas';
 
 export type OnboardingEntry = typeof onboardingEntries.$inferSelect;
 type Actor = AuditActor & { userId: number };

@@ -1,6 +1,6 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { mainlandIdCheckDigit, maskIdNumber } from '@dealer-hr/shared/id-number';
-import { onboardingMessages } from '@dealer-hr/shared/onboarding';
+import { onboardingMessages } from '@dealer-hr/shared/onboarding/rules';
 import { fieldLabels, messages, requiredMessage, selectMessage } from '@dealer-hr/shared/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -21,7 +21,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
 import { PDF, PNG, readUpload, uploadAs } from '../../test/uploads';
 import { mainPostOf, userWith } from '../../test/users';
-import type { OnboardingDetail, OnboardingRow } from './onboarding.schemas';
+import type { OnboardingDetail, OnboardingRow } from '@dealer-hr/shared/onboarding/contract';
 
 let t: TestApp;
 let hr: string;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { envelope, ok } from '../../lib/envelope';
 import { actor } from '../../plugins/auth';
-import { chartNode, chartQuery } from './org-chart.schemas';
+import { chartNode } from '@dealer-hr/shared/org-chart/contract';
+import { chartQuery } from './org-chart.schemas';
 import { departmentChart } from './org-chart.service';
 
 /** Protected: the read-only organisation chart of `/organization/chart`. */

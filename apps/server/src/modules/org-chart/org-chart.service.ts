@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors';
 import { nestByParent } from '../../lib/tree';
 import { pathInScope, type Scope } from '../../core/scope';
 import { idsOfPath, nodeColumns, underPath } from '../../core/department-tree';
-import type { ChartNode } from './org-chart.schemas';
+import type { ChartNode } from '@dealer-hr/shared/org-chart/contract';
 
 /** Department kinds that carry a headcount plan: a store's own, or the sum of the stores below. */
 const PLANNED_KINDS = new Set(['group', 'region', 'store']);

@@ -4,7 +4,7 @@ import { assignments, departments, employees, headcountPlans, stores } from '../
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { mainPostOf, userWith } from '../../test/users';
-import type { ChartNode } from './org-chart.schemas';
+import type { ChartNode } from '@dealer-hr/shared/org-chart/contract';
 
 let t: TestApp;
 const call = callerOf(() => ({ app: t }));

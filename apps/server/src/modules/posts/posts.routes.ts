@@ -6,11 +6,11 @@ import { envelope, ok, page } from '../../lib/envelope';
 import {
   mainPostOption,
   postIdBody,
-  postListQuery,
   postRow,
   postStoreBody,
   postUpdateBody,
-} from './posts.schemas';
+} from '@dealer-hr/shared/posts/contract';
+import { postListQuery } from './posts.schemas';
 import { createPost, destroyPost, listPosts, mainPosts, updatePost } from './posts.service';
 
 const tags = ['posts'];

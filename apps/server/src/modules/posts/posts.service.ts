@@ -7,14 +7,14 @@ import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
-import {
-  postMessages,
-  type MainPostOption,
-  type PostListQuery,
-  type PostRow,
-  type PostStoreBody,
-  type PostUpdateBody,
-} from './posts.schemas';
+import type {
+  MainPostOption,
+  PostRow,
+  PostStoreBody,
+  PostUpdateBody,
+} from '@dealer-hr/shared/posts/contract';
+import { postMessages } from '@dealer-hr/shared/posts/rules';
+import type { PostListQuery } from './posts.schemas';
 
 type PostRecord = typeof posts.$inferSelect;
 

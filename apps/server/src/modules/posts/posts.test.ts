@@ -6,7 +6,7 @@ import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { lastAuditOf } from '../../test/audit';
 import { userWith } from '../../test/users';
-import type { PostRow } from './posts.schemas';
+import type { PostRow } from '@dealer-hr/shared/posts/contract';
 
 let t: TestApp;
 let admin: string;

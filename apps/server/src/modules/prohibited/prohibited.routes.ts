@@ -1,4 +1,4 @@
-import type { ProhibitedSource, ProhibitedStatus } from '@dealer-hr/shared/prohibited';
+import type { ProhibitedSource, ProhibitedStatus } from '@dealer-hr/shared/prohibited/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
@@ -8,16 +8,14 @@ import { signedInActorOf } from '../../plugins/auth';
 import {
   prohibitedChangeBody,
   prohibitedCheckAnswer,
-  prohibitedCheckQuery,
   prohibitedDetail,
   prohibitedDismissAnswer,
   prohibitedDismissBody,
-  prohibitedIdQuery,
-  prohibitedListQuery,
   prohibitedRow,
   prohibitedStoreBody,
   type ProhibitedRow,
-} from './prohibited.schemas';
+} from '@dealer-hr/shared/prohibited/contract';
+import { prohibitedCheckQuery, prohibitedIdQuery, prohibitedListQuery } from './prohibited.schemas';
 import {
   addProhibited,
   allProhibited,

@@ -1,4 +1,4 @@
-import { prohibitedMessages, type ProhibitedAction } from '@dealer-hr/shared/prohibited';
+import { prohibitedMessages, type ProhibitedAction } from '@dealer-hr/shared/prohibited/rules';
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -20,10 +20,10 @@ import type { ApprovalEngine } from '../approvals';
 import type {
   ProhibitedChangeBody,
   ProhibitedDismissBody,
-  ProhibitedListQuery,
   ProhibitedRow,
   ProhibitedStoreBody,
-} from './prohibited.schemas';
+} from '@dealer-hr/shared/prohibited/contract';
+import type { ProhibitedListQuery } from './prohibited.schemas';
 
 type Entry = typeof prohibitedEntries.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { maskIdNumber } from '@dealer-hr/shared/id-number';
-import { prohibitedMessages } from '@dealer-hr/shared/prohibited';
+import { prohibitedMessages } from '@dealer-hr/shared/prohibited/rules';
 import { messages } from '@dealer-hr/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -8,7 +8,7 @@ import { approvalFlows, prohibitedEntries } from '../../db/schema';
 import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
-import type { ProhibitedRow } from './prohibited.schemas';
+import type { ProhibitedRow } from '@dealer-hr/shared/prohibited/contract';
 
 let t: TestApp;
 let admin: string;

@@ -8,12 +8,9 @@ import {
   freezeBody,
   idBody,
   idList,
-  idQuery,
-  postIdQuery,
   postOption,
   postRolesBody,
   roleCreateBody,
-  roleListQuery,
   roleMenusBody,
   roleRow,
   roleUpdateBody,
@@ -21,7 +18,8 @@ import {
   userRolesAnswer,
   userRolesBody,
   userStatusAnswer,
-} from './roles.schemas';
+} from '@dealer-hr/shared/roles/contract';
+import { idQuery, postIdQuery, roleListQuery } from './roles.schemas';
 import {
   createRole,
   deleteRole,

@@ -18,18 +18,18 @@ import { onUniqueViolation } from '../../lib/pg-errors';
 import type { Access } from '../../core/access';
 import { openMainAssignmentOf, pathInScope, type Scope } from '../../core/scope';
 import { freezeAccount, thawAccount } from '../employment';
-import {
-  roleLabels,
-  type FreezeBody,
-  type PostOption,
-  type PostRolesBody,
-  type RoleCreateBody,
-  type RoleListQuery,
-  type RoleMenusBody,
-  type RoleRow,
-  type RoleUpdateBody,
-  type UserRolesBody,
-} from './roles.schemas';
+import type {
+  FreezeBody,
+  PostOption,
+  PostRolesBody,
+  RoleCreateBody,
+  RoleMenusBody,
+  RoleRow,
+  RoleUpdateBody,
+  UserRolesBody,
+} from '@dealer-hr/shared/roles/contract';
+import { roleLabels } from '@dealer-hr/shared/roles/rules';
+import type { RoleListQuery } from './roles.schemas';
 
 type RoleRecord = typeof roles.$inferSelect;
 

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { envelope, ok } from '../../lib/envelope';
-import { clientOf, sessionOptionsOf, tokenAnswer } from '../../core/sessions';
+import { tokenAnswer } from '@dealer-hr/shared/auth/contract';
+import { clientOf, sessionOptionsOf } from '../../core/sessions';
 import { modeNotEnabled } from './sso.errors';
-import { casLoginBody, codeLoginBody, loginModesAnswer, qrcodeAnswer } from './sso.schemas';
+import { casLoginBody, codeLoginBody, loginModesAnswer, qrcodeAnswer } from '@dealer-hr/shared/sso/contract';
 import { createSingleSignOn } from './sso.service';
 import { casLoginUrl, oauthAuthorizeUrl, ssoSettingsOf, withQuery } from './sso.settings';
 

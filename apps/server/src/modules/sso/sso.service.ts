@@ -14,7 +14,7 @@ import {
 } from '../../core/sessions';
 import { validateServiceTicket } from './cas.client';
 import { OAuthClient } from './oauth.client';
-import type { CasLoginBody, CodeLoginBody } from './sso.schemas';
+import type { CasLoginBody, CodeLoginBody } from '@dealer-hr/shared/sso/contract';
 import {
   appidMismatch,
   modeAmbiguous,

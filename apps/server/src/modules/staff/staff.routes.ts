@@ -8,12 +8,11 @@ import { canAny } from '../../core/access';
 import {
   revealedIdNumber,
   staffDetail as staffDetailSchema,
-  staffIdQuery,
-  staffListQuery,
   staffRow,
   staffUpdateBody,
   type StaffRow,
-} from './staff.schemas';
+} from '@dealer-hr/shared/staff/contract';
+import { staffIdQuery, staffListQuery } from './staff.schemas';
 import {
   allStaff,
   auditIdNumberExport,

@@ -12,9 +12,10 @@ import { normaliseIdentifier, sealedIdNumber, type Sealer } from '../../lib/seal
 import { assertInScope, inScope, type Scope } from '../../core/scope';
 import { underPath } from '../../core/department-tree';
 import { assertPersonDictionaryItems, updatePerson } from '../employment';
-import { staffMessages } from '@dealer-hr/shared/staff';
+import { staffMessages } from '@dealer-hr/shared/staff/rules';
 import type { Employee } from '../employment';
-import { type StaffDetail, type StaffListQuery, type StaffRow, type StaffUpdateBody } from './staff.schemas';
+import type { StaffDetail, StaffRow, StaffUpdateBody } from '@dealer-hr/shared/staff/contract';
+import type { StaffListQuery } from './staff.schemas';
 
 const employeeTypes = alias(dictionaryItems, 'employee_types');
 

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
 import { grantPermissions, mainPostOf } from '../../test/users';
 import { endAssignment, startAssignment } from '../employment';
-import type { StaffDetail, StaffRow } from './staff.schemas';
+import type { StaffDetail, StaffRow } from '@dealer-hr/shared/staff/contract';
 
 let t: TestApp;
 let admin: string;

@@ -6,16 +6,14 @@ import { envelope, ok, page } from '../../lib/envelope';
 import { actor } from '../../plugins/auth';
 import {
   idBody,
-  idQuery,
   storeCreateBody,
-  storeListQuery,
   storeRow,
   storeStatusBody,
-  storeStatuses,
   storeUpdateBody,
   treeNode,
-  treeQuery,
-} from './stores.schemas';
+} from '@dealer-hr/shared/stores/contract';
+import { storeStatuses } from '@dealer-hr/shared/stores/rules';
+import { idQuery, storeListQuery, treeQuery } from './stores.schemas';
 import {
   createStore,
   dealerNetwork,

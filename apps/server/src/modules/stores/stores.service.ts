@@ -1,4 +1,4 @@
-import { mayHold } from '@dealer-hr/shared/departments';
+import { mayHold } from '@dealer-hr/shared/departments/levels';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { and, asc, count, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -10,16 +10,15 @@ import { likeContains, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { inScope, pathInScope, type Scope } from '../../core/scope';
 import { underPath } from '../../core/department-tree';
-import {
-  storeLabels,
-  storeMessages,
-  type StoreCreateBody,
-  type StoreListQuery,
-  type StoreRow,
-  type StoreStatusBody,
-  type StoreUpdateBody,
-  type TreeNode,
-} from './stores.schemas';
+import type {
+  StoreCreateBody,
+  StoreRow,
+  StoreStatusBody,
+  StoreUpdateBody,
+  TreeNode,
+} from '@dealer-hr/shared/stores/contract';
+import { storeLabels, storeMessages } from '@dealer-hr/shared/stores/rules';
+import type { StoreListQuery } from './stores.schemas';
 
 type StoreRecord = typeof stores.$inferSelect;
 type DepartmentRecord = typeof departments.$inferSelect;

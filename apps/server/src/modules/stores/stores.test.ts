@@ -6,7 +6,7 @@ import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { lastAuditOf } from '../../test/audit';
 import { grantPermissions, mainPostOf, userWith } from '../../test/users';
-import type { StoreRow, TreeNode } from './stores.schemas';
+import type { StoreRow, TreeNode } from '@dealer-hr/shared/stores/contract';
 
 let t: TestApp;
 let admin: string;

@@ -1,25 +1,24 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AccessAnswer,
+  AccountRow,
+  CreateBody,
+  CreateInput,
+  Created,
+  EmployeeOption,
+  FilterOptions,
+  PasswordAnswer,
+  PermissionEntry,
+  RoleSource,
+} from '@dealer-hr/shared/accounts/contract';
+import type { AccountStatus } from '@dealer-hr/shared/accounts/rules';
+import type { RoleRow } from '@dealer-hr/shared/roles/contract';
 import { get, post, put, type Paged } from '../../lib/api-client';
 
-export type AccountStatus = 'active' | 'frozen';
+export type { AccountStatus, EmployeeOption, FilterOptions, PermissionEntry, RoleSource };
 
 /** A row of `GET /api/auth/accounts/index`. */
-export interface Account {
-  id: number;
-  username: string;
-  /** The employee's name when linked, else the account's display name. */
-  name: string;
-  employee: { id: number; name: string; phone: string } | null;
-  postTitle: string | null;
-  storeName: string | null;
-  departmentName: string | null;
-  status: AccountStatus;
-  frozenReason: string | null;
-  isSale: boolean;
-  lastLoginAt: string | null;
-  /** Roles granted to the account directly. */
-  roles: { id: number; name: string }[];
-}
+export type Account = AccountRow;
 
 export interface AccountFilters {
   name?: string;
@@ -34,77 +33,16 @@ export interface AccountListParams extends AccountFilters {
   limit: number;
 }
 
-export interface Option {
-  id: number;
-  name: string;
-}
+export type Option = FilterOptions['stores'][number];
 
-/** `GET /api/auth/accounts/options`: what the filters offer. */
-export interface FilterOptions {
-  stores: Option[];
-  posts: Option[];
-}
-
-/** `GET /api/auth/accounts/employees`: an employee who may get an account. */
-export interface EmployeeOption {
-  id: number;
-  name: string;
-  phone: string;
-  employeeNo: string;
-  postTitle: string | null;
-  storeName: string | null;
-  departmentName: string | null;
-}
-
-/** A row of `GET /api/auth/roles` (the roles module). */
-export interface RoleOption {
-  id: number;
-  key: string;
-  name: string;
-  status: 'active' | 'disabled';
-}
-
-export interface PermissionEntry {
-  name: string;
-  /** Its place in the menu, e.g. `系统管理 / 用户管理 / 冻结`. */
-  title: string;
-}
-
-export type RoleSource =
-  | { type: 'direct' }
-  | {
-      type: 'post';
-      postId: number;
-      postName: string;
-      departmentId: number;
-      departmentName: string;
-      isMain: boolean;
-    };
+/** A row of `GET /api/auth/roles` (the roles module): the part the role select reads. */
+export type RoleOption = Pick<RoleRow, 'id' | 'key' | 'name' | 'status'>;
 
 /** `GET /api/auth/accounts/access?id=`. */
-export interface AccountAccess {
-  user: { id: number; username: string; name: string; status: AccountStatus; isSale: boolean };
-  isSuper: boolean;
-  dataScope: 'all' | 'subtree';
-  roles: {
-    id: number;
-    key: string;
-    name: string;
-    status: 'active' | 'disabled';
-    isSuper: boolean;
-    dataScope: 'all' | 'subtree';
-    sources: RoleSource[];
-    permissions: PermissionEntry[];
-  }[];
-  permissions: PermissionEntry[];
-}
+export type AccountAccess = AccessAnswer;
 
-export interface CreateAccountFields {
-  employee_id: number;
-  username: string;
-  password: string;
-  is_sale: boolean;
-}
+/** The new account form's values, as the server reads them. */
+export type CreateAccountFields = Required<CreateBody>;
 
 /** Everything this page caches lives under this key. */
 export const USERS_KEY = 'systemUsers';
@@ -154,10 +92,9 @@ export const accountAccessQuery = (id: number) =>
     staleTime: 0,
   });
 
-export const createAccount = (fields: CreateAccountFields) =>
-  post<{ id: number; username: string }>('/auth/accounts/store', fields);
+export const createAccount = (fields: CreateInput) => post<Created>('/auth/accounts/store', fields);
 export const resetPassword = (id: number, password: string) =>
-  put<{ id: number; sessionsEnded: number }>('/auth/accounts/password', { id, password });
+  put<PasswordAnswer>('/auth/accounts/password', { id, password });
 export const freezeAccount = (id: number, reason: string) =>
   put<unknown>('/auth/user/freeze', { id, reason });
 export const thawAccount = (id: number, reason: string) => put<unknown>('/auth/user/thaw', { id, reason });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_BUSINESS_TYPES, type ApprovalBusinessType } from '@dealer-hr/shared/approvals';
+import { APPROVAL_BUSINESS_TYPES, type ApprovalBusinessType } from '@dealer-hr/shared/approvals/rules';
 
 /**
  * What each business type (请假, 入职...) is called, for the flows and the approval lists alike. The names

@@ -1,34 +1,17 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AuditDetail,
+  AuditFilters as AuditFilterOptions,
+  AuditRow,
+  AuditUser,
+} from '@dealer-hr/shared/audit/contract';
 import { get, type Paged } from '../../lib/api-client';
 import { timeZoneOf } from '../../lib/day-range';
 
-export interface AuditUser {
-  id: number;
-  username: string;
-  name: string;
-}
+export type { AuditDetail, AuditRow, AuditUser };
 
-/** A row of `GET /api/auth/audit/index`. */
-export interface AuditRow {
-  id: number;
-  /** Null for a change the system made. */
-  user: AuditUser | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  ip: string | null;
-  created_at: string;
-  changed_fields: string[];
-}
-
-export type AuditValues = Record<string, unknown>;
-
-/** `GET /api/auth/audit/detail`. */
-export interface AuditDetail extends AuditRow {
-  before: AuditValues | null;
-  after: AuditValues | null;
-  request_id: string | null;
-}
+/** A record's values before or after a change. */
+export type AuditValues = NonNullable<AuditDetail['before']>;
 
 export interface AuditFilters {
   username?: string;
@@ -64,7 +47,7 @@ export const auditFilterOptionsQuery = () =>
   queryOptions({
     queryKey: [AUDIT_KEY, 'filters'],
     queryFn: ({ signal }) =>
-      get<{ entities: string[]; actions: string[] }>('/auth/audit/filters', undefined, {
+      get<AuditFilterOptions>('/auth/audit/filters', undefined, {
         signal,
         silent: true,
       }),

@@ -1,66 +1,35 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CreatableKind } from '@dealer-hr/shared/departments';
+import type {
+  CreateBody,
+  DepartmentDetail as DetailAnswer,
+  ManagedNode,
+  StaffRow,
+} from '@dealer-hr/shared/departments/contract';
+import type { DepartmentStatus } from '@dealer-hr/shared/departments/rules';
 import type { DepartmentKind } from '@dealer-hr/shared/dictionary-types';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 
-export type DepartmentStatus = 'active' | 'disabled';
+export type { DepartmentStatus, StaffRow };
+
+// The answers are the shared contract's types; the web narrows the kind and the status, which the server
+// answers as plain text, to the values it stores.
 
 /** A node of `GET /api/auth/departments/tree`; `children` is absent when empty. */
-export interface DepartmentNode {
-  id: number;
-  parent_id: number | null;
-  name: string;
+export interface DepartmentNode extends Omit<ManagedNode, 'kind' | 'status' | 'children'> {
   kind: DepartmentKind;
-  code: string | null;
   status: DepartmentStatus;
   children?: DepartmentNode[];
 }
 
-interface Named {
-  id: number;
-  name: string;
-}
-
 /** `GET /api/auth/departments/detail`. */
-export interface DepartmentDetail {
-  id: number;
-  name: string;
+export interface DepartmentDetail extends Omit<DetailAnswer, 'kind' | 'status'> {
   kind: DepartmentKind;
-  code: string | null;
-  parent: Named | null;
-  path_names: string[];
-  leader: Named | null;
-  store: Named | null;
-  sort: number;
-  status: DepartmentStatus;
-  children_count: number;
-  staff_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A row of `GET /api/auth/departments/staff`. */
-export interface StaffRow {
-  employee_id: number;
-  employee_no: string;
-  name: string;
-  phone: string;
-  status: string;
-  department: Named;
-  post: Named;
-  is_main: boolean;
-  start_date: string;
-}
-
-export interface DepartmentFields {
-  name: string;
-  code?: string | null;
-  kind?: CreatableKind;
-  /** Edit only: an employee of the department or below; null clears. */
-  leader_employee_id?: number | null;
-  sort?: number;
   status: DepartmentStatus;
 }
+
+/** The form's values, sent as `store/same`, `store/down` or `update` (the node's id added). */
+export type DepartmentFields = Pick<CreateBody, 'name' | 'status'> &
+  Partial<Pick<CreateBody, 'code' | 'kind' | 'leader_employee_id' | 'sort'>>;
 
 /** Everything this page caches lives under this key. */
 export const DEPARTMENTS_KEY = 'organizationDepartments';

@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@dealer-hr/shared/constants';
-import { DEPARTMENT_LEVELS, type CreatableKind } from '@dealer-hr/shared/departments';
+import { DEPARTMENT_LEVELS, type CreatableKind } from '@dealer-hr/shared/departments/levels';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveMutation } from '../../lib/use-save-mutation';
 import {
@@ -14,7 +14,8 @@ import {
   type DepartmentFields,
   type Placement,
 } from './api';
-import { CODE_MAX, NAME_MAX, departmentFormRules } from './form-rules';
+import { CODE_MAX, NAME_MAX } from '@dealer-hr/shared/departments/rules';
+import { departmentFormRules } from './form-rules';
 
 /** What the dialog does: add beside or under a node (of `kinds`, those its parent may hold), or edit one. */
 export type FormTarget =

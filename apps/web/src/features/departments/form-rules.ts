@@ -1,25 +1,29 @@
 import type { FormRule } from 'antd';
+import {
+  CODE_MAX,
+  DEPARTMENT_CODE_PATTERN,
+  NAME_MAX,
+  departmentLabels,
+  departmentMessages,
+} from '@dealer-hr/shared/departments/rules';
 import { maxLengthRule, patternRule, requiredRules, selectRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
-// The department form's rules, with the server's limits and Chinese labels (departments.schemas.ts).
+// The department form's rules, with the server's limits and Chinese labels (the shared departments rules).
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`departments:${key}`, options ?? {});
 
-/** The Chinese labels of the server's messages (departments.schemas.ts `departmentLabels`). */
-const labels = { name: '部门名称', code: '部门编码', kind: '部门类型', status: '状态', parent: '上级部门' };
-
-export const NAME_MAX = 50;
-export const CODE_MAX = 50;
-const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-const CODE_FORMAT = '部门编码只能包含字母、数字、下划线和短横线';
+const labels = departmentLabels;
 
 const tooLong = (label: string, max: number) => maxLengthRule(label, max, t('form.tooLong', { max }));
 
 export function departmentFormRules() {
   return {
     name: [...requiredRules(labels.name, t('form.nameRequired')), tooLong(labels.name, NAME_MAX)],
-    code: [tooLong(labels.code, CODE_MAX), patternRule(CODE_PATTERN, CODE_FORMAT, t('form.codeFormat'))],
+    code: [
+      tooLong(labels.code, CODE_MAX),
+      patternRule(DEPARTMENT_CODE_PATTERN, departmentMessages.codeFormat, t('form.codeFormat')),
+    ],
     kind: selectRules(labels.kind, t('form.kindRequired')),
     status: selectRules(labels.status, t('form.statusRequired')),
   } satisfies Record<string, FormRule[]>;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Form, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPARTMENT_LEVELS, levelBreakOf } from '@dealer-hr/shared/departments';
+import { DEPARTMENT_LEVELS, levelBreakOf } from '@dealer-hr/shared/departments/levels';
 import type { DepartmentKind } from '@dealer-hr/shared/dictionary-types';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldErrorsOf } from '../../lib/api-client';

@@ -1,9 +1,9 @@
-import { CREATABLE_KINDS, mayHold, type CreatableKind } from '@dealer-hr/shared/departments';
+import { CREATABLE_KINDS, mayHold, type CreatableKind } from '@dealer-hr/shared/departments/levels';
 import type { DepartmentKind } from '@dealer-hr/shared/dictionary-types';
 import type { DepartmentDetail, DepartmentNode, Placement } from './api';
 import { findNode } from './tree-search';
 
-// The page offers only what the tree's levels allow (packages/shared/src/departments.ts); the server checks
+// The page offers only what the tree's levels allow (packages/shared/src/departments/levels.ts); the server checks
 // the same rule and has the last word.
 
 /**

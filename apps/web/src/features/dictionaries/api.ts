@@ -1,55 +1,34 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import type {
+  ItemRow,
+  ItemStoreBody,
+  ItemStoreInput,
+  ItemUpdateInput,
+  TypeRow,
+  TypeStoreBody,
+  TypeStoreInput,
+  TypeUpdateInput,
+} from '@dealer-hr/shared/dictionaries/contract';
 import { dictionaryQueryOptions } from '../../components/dictionary-select';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 
 /** A row of `GET /api/auth/dictionaries`. */
-export interface DictionaryType {
-  id: number;
-  code: string;
-  name: string;
-  description: string;
-  item_count: number;
-  enabled_count: number;
-  /** Seeded with the product: cannot be deleted. */
-  is_system: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type DictionaryType = TypeRow;
 
 /** A row of `GET /api/auth/dictionarie/data/index`. */
-export interface DictionaryEntry {
-  id: number;
-  type_id: number;
-  code: string;
-  name: string;
-  sort: number;
-  enabled: boolean;
-  /** A record refers to it: it can only be disabled. */
-  in_use: boolean;
-  /** Seeded with the product: its code is fixed and it can only be disabled. */
-  is_system: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export type DictionaryEntry = ItemRow;
 
 export interface TypeFilters {
   name?: string;
   code?: string;
 }
 
-export interface TypeFields {
-  code: string;
-  name: string;
-  description: string;
-}
+/** The type form's values, as the server stores them. */
+export type TypeFields = Required<TypeStoreBody>;
 
-export interface EntryFields {
-  code: string;
-  name: string;
-  sort: number;
-  enabled: boolean;
-}
+/** The item form's values, as the server stores them (the type is the page's). */
+export type EntryFields = Required<Omit<ItemStoreBody, 'type_id'>>;
 
 /** Everything this page caches lives under this key. */
 export const DICTIONARIES_KEY = 'systemDictionaries';
@@ -69,14 +48,15 @@ export const entryListQuery = (params: { type_id: number; name?: string; page: n
     placeholderData: keepPreviousData,
   });
 
-export const createType = (fields: TypeFields) => post<DictionaryType>('/auth/dictionaries/store', fields);
-export const updateType = (id: number, fields: Partial<TypeFields>) =>
+export const createType = (fields: TypeStoreInput) =>
+  post<DictionaryType>('/auth/dictionaries/store', fields);
+export const updateType = (id: number, fields: Omit<TypeUpdateInput, 'id'>) =>
   put<DictionaryType>('/auth/dictionaries/update', { id, ...fields });
 export const deleteType = (id: number) => del<null>('/auth/dictionaries/destroy', { id });
 
-export const createEntry = (typeId: number, fields: EntryFields) =>
+export const createEntry = (typeId: number, fields: Omit<ItemStoreInput, 'type_id'>) =>
   post<DictionaryEntry>('/auth/dictionarie/data/store', { type_id: typeId, ...fields });
-export const updateEntry = (id: number, fields: Partial<EntryFields>) =>
+export const updateEntry = (id: number, fields: Omit<ItemUpdateInput, 'id'>) =>
   put<DictionaryEntry>('/auth/dictionarie/data/update', { id, ...fields });
 export const deleteEntry = (id: number) => del<null>('/auth/dictionarie/data/destroy', { id });
 

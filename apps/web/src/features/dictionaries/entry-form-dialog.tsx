@@ -12,7 +12,8 @@ import {
   type DictionaryType,
   type EntryFields,
 } from './api';
-import { CODE_MAX, NAME_MAX, SORT_MAX, conflictField, dictionaryFormRules } from './form-rules';
+import { CODE_MAX, NAME_MAX, SORT_MAX } from '@dealer-hr/shared/dictionaries/rules';
+import { conflictField, dictionaryFormRules } from './form-rules';
 
 interface EntryFormDialogProps {
   open: boolean;

@@ -1,21 +1,21 @@
 import type { FormRule } from 'antd';
+import {
+  CODE_MAX,
+  DESCRIPTION_MAX,
+  DICTIONARY_CODE_PATTERN,
+  NAME_MAX,
+  dictionaryLabels,
+  dictionaryMessages,
+} from '@dealer-hr/shared/dictionaries/rules';
 import { maxLengthRule, patternRule, requiredRules, requiredValueRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
-// The rules of the type and item forms, with the server's limits and Chinese labels
-// (dictionaries.schemas.ts), and the field a refused save belongs on.
+// The rules of the type and item forms, with the server's limits and Chinese labels (the shared
+// dictionaries rules), and the field a refused save belongs on.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`dictionaries:${key}`, options ?? {});
 
-/** The Chinese labels the server's messages are built from (`dictionaryLabels`). */
-const labels = { code: '编码', name: '名称', description: '描述', sort: '排序' };
-
-export const CODE_MAX = 50;
-export const NAME_MAX = 50;
-export const DESCRIPTION_MAX = 200;
-export const SORT_MAX = 999_999;
-const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const CODE_FORMAT = '编码只能包含字母、数字、下划线和短横线，且以字母或数字开头';
+const labels = dictionaryLabels;
 
 const tooLong = (label: string, max: number) => maxLengthRule(label, max, t('form.tooLong', { max }));
 
@@ -24,7 +24,7 @@ export function dictionaryFormRules() {
     code: [
       ...requiredRules(labels.code, t('form.codeRequired')),
       tooLong(labels.code, CODE_MAX),
-      patternRule(CODE_PATTERN, CODE_FORMAT, t('form.codeFormat')),
+      patternRule(DICTIONARY_CODE_PATTERN, dictionaryMessages.codeFormat, t('form.codeFormat')),
     ],
     name: [...requiredRules(labels.name, t('form.nameRequired')), tooLong(labels.name, NAME_MAX)],
     description: [tooLong(labels.description, DESCRIPTION_MAX)],

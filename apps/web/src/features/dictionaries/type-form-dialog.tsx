@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveMutation } from '../../lib/use-save-mutation';
 import { DICTIONARIES_KEY, createType, updateType, type DictionaryType, type TypeFields } from './api';
-import { CODE_MAX, DESCRIPTION_MAX, NAME_MAX, conflictField, dictionaryFormRules } from './form-rules';
+import { CODE_MAX, DESCRIPTION_MAX, NAME_MAX } from '@dealer-hr/shared/dictionaries/rules';
+import { conflictField, dictionaryFormRules } from './form-rules';
 
 interface TypeFormDialogProps {
   open: boolean;

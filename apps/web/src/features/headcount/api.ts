@@ -1,58 +1,27 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
+import type {
+  HeadcountCell,
+  HeadcountGrid,
+  HeadcountSaved,
+  ImportAnswer,
+  ImportRowError as ServerImportRowError,
+} from '@dealer-hr/shared/headcount/contract';
 import { ApiError, get, post, put } from '../../lib/api-client';
 import { download } from '../../lib/download';
 
-export interface GridPost {
-  id: number;
-  code: string;
-  name: string;
-}
+export type { GridCell, GridPost, GridRow, HeadcountGrid } from '@dealer-hr/shared/headcount/contract';
 
-export interface GridCell {
-  post_id: number;
-  planned: number;
-  actual: number;
-}
-
-export interface GridRow {
-  store_id: number;
-  store_code: string;
-  store_name: string;
-  region_id: number;
-  region_name: string;
-  /** In the order of `posts`. */
-  cells: GridCell[];
-  planned_total: number;
-  actual_total: number;
-}
-
-/** `GET /api/auth/headcount/index`: stores (rows) x active posts (columns). */
-export interface HeadcountGrid {
-  posts: GridPost[];
-  rows: GridRow[];
-  totals: GridCell[];
-  planned_total: number;
-  actual_total: number;
-}
-
-export interface CellChange {
-  store_id: number;
-  post_id: number;
-  planned: number;
-}
+/** A changed cell of the grid, as `headcount/update` takes it. */
+export type CellChange = HeadcountCell;
 
 export interface GridFilters {
   region_id?: number;
   store_id?: number;
 }
 
-/** One refused row of an import: the sheet's row number and why. */
-export interface ImportRowError {
-  field: string;
-  row?: number;
-  message: string;
-}
+/** One refused row of an import: the sheet's row number and why; a refusal of the file itself has no row. */
+export type ImportRowError = Omit<ServerImportRowError, 'row'> & Partial<Pick<ServerImportRowError, 'row'>>;
 
 export const HEADCOUNT_KEY = 'organizationHeadcount';
 
@@ -63,18 +32,17 @@ export const gridQuery = () =>
     queryFn: ({ signal }) => get<HeadcountGrid>('/auth/headcount/index', {}, { signal }),
   });
 
-export const saveCells = (items: CellChange[]) =>
-  put<{ changed: number }>('/auth/headcount/update', { items });
+export const saveCells = (items: CellChange[]) => put<HeadcountSaved>('/auth/headcount/update', { items });
 
 /** Downloads `GET headcount/export` (the current filters) as a file named `fileName`. */
 export const downloadExport = (filters: GridFilters, fileName: string) =>
   download('/auth/headcount/export', { ...filters }, fileName);
 
 /** `POST headcount/import`: a 422 carries the bad rows in `data.errors`. */
-export function importFile(file: File): Promise<{ rows: number; changed: number }> {
+export function importFile(file: File): Promise<ImportAnswer> {
   const form = new FormData();
   form.append('file', file);
-  return post<{ rows: number; changed: number }>('/auth/headcount/import', form);
+  return post<ImportAnswer>('/auth/headcount/import', form);
 }
 
 /** The row errors of a refused import, if that is what `error` is. */

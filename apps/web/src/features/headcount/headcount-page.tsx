@@ -4,6 +4,7 @@ import { App, Button, Card, Flex, InputNumber, Select, Space, Table, Typography,
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PLANNED_MAX } from '@dealer-hr/shared/headcount/rules';
 import { ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { Permission, usePermission } from '../../components/permission';
 import {
@@ -19,7 +20,6 @@ import {
 } from './api';
 import { ImportErrorsDialog } from './import-errors-dialog';
 
-const PLANNED_MAX = 9_999;
 const cellKey = (storeId: number, postId: number) => `${storeId}:${postId}`;
 
 /**

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuType } from '@dealer-hr/shared/dictionary-types';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
+import { MENU_LIMITS, menuLabels } from '@dealer-hr/shared/menus/rules';
 import { FormDialog } from '../../components/form-dialog';
 import { ApiError } from '../../lib/api-client';
 import { showFieldErrors } from '../../lib/form-errors';
@@ -13,13 +14,7 @@ import { IconPicker } from './icon-picker';
 import { MENU_TYPES, canHold, defaultChildType, isRoutable, subtreeIds } from './menu-tree';
 
 /** The server's Chinese labels: the shared rules build the same messages from them. */
-const labels = {
-  parent: '上级菜单',
-  title: '菜单标题',
-  name: '路由名称',
-  path: '路由地址',
-  perm: '权限标识',
-} as const;
+const labels = menuLabels;
 
 interface FormValues {
   type_id: number;
@@ -199,7 +194,7 @@ export function MenuFormDialog({ mode, tree, titleOf, onSaved, onClosed }: MenuF
             extra={t('form.title.extra')}
             rules={requiredRules(labels.title, t('form.title.required'))}
           >
-            <Input maxLength={50} />
+            <Input maxLength={MENU_LIMITS.title} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -209,7 +204,7 @@ export function MenuFormDialog({ mode, tree, titleOf, onSaved, onClosed }: MenuF
             extra={fixedHint}
             rules={requiredRules(labels.name, t('form.name.required'))}
           >
-            <Input maxLength={50} placeholder={t('form.name.placeholder')} disabled={fixed} />
+            <Input maxLength={MENU_LIMITS.name} placeholder={t('form.name.placeholder')} disabled={fixed} />
           </Form.Item>
         </Col>
         {type !== MenuType.BUTTON && (
@@ -220,7 +215,7 @@ export function MenuFormDialog({ mode, tree, titleOf, onSaved, onClosed }: MenuF
               extra={fixedHint}
               rules={routable ? requiredRules(labels.path, t('form.path.required')) : []}
             >
-              <Input maxLength={200} placeholder={t('form.path.placeholder')} disabled={fixed} />
+              <Input maxLength={MENU_LIMITS.path} placeholder={t('form.path.placeholder')} disabled={fixed} />
             </Form.Item>
           </Col>
         )}
@@ -232,7 +227,7 @@ export function MenuFormDialog({ mode, tree, titleOf, onSaved, onClosed }: MenuF
               extra={fixedHint}
               rules={type === MenuType.BUTTON ? requiredRules(labels.perm, t('form.perm.required')) : []}
             >
-              <Input maxLength={100} placeholder={t('form.perm.placeholder')} disabled={fixed} />
+              <Input maxLength={MENU_LIMITS.perm} placeholder={t('form.perm.placeholder')} disabled={fixed} />
             </Form.Item>
           </Col>
         )}
@@ -245,7 +240,12 @@ export function MenuFormDialog({ mode, tree, titleOf, onSaved, onClosed }: MenuF
         )}
         <Col xs={24} sm={12}>
           <Form.Item name="sort" label={t('form.sort.label')}>
-            <InputNumber min={0} max={999_999} precision={0} placeholder={t('form.sort.placeholder')} />
+            <InputNumber
+              min={0}
+              max={MENU_LIMITS.sort}
+              precision={0}
+              placeholder={t('form.sort.placeholder')}
+            />
           </Form.Item>
         </Col>
         {routable && (

@@ -1,29 +1,21 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { del, get, put, type Paged } from '../../lib/api-client';
+import type {
+  DeleteInput,
+  MarkReadInput,
+  MessagePage,
+  MessageRow,
+  UnreadAnswer,
+} from '@dealer-hr/shared/messages/contract';
+import { del, get, put } from '../../lib/api-client';
 import { MESSAGES_KEY } from '../../lib/unread-messages';
 
-// The user's own messages (`msg/*`, messages.schemas.ts). The navbar badge shares the key (lib/unread-messages).
+// The user's own messages (`msg/*`, the shared messages contract). The navbar badge shares the key (lib/unread-messages).
 
 /** A row of `GET /api/auth/msg/select`. */
-export interface Message {
-  id: number;
-  /** What it is about, e.g. `approval_task`; new kinds may come. */
-  kind: string;
-  title: string;
-  content: string;
-  /** The web path of the record it is about. */
-  link: string | null;
-  read: boolean;
-  read_at: string | null;
-  /** A task that is no longer the user's to decide: shown as done, counted as read. */
-  done: boolean;
-  created_at: string;
-}
+export type Message = MessageRow;
 
 /** A page of messages, and how many of the user's messages are unread whatever the filter. */
-export interface MessagePage extends Paged<Message> {
-  unread: number;
-}
+export type { MessagePage };
 
 export const READ_FILTERS = ['all', 'unread', 'read'] as const;
 export type ReadFilter = (typeof READ_FILTERS)[number];
@@ -41,6 +33,8 @@ export const messageListQuery = (filter: ReadFilter, paging: { page: number; lim
   });
 
 /** Answers how many are still unread. */
-export const markRead = (ids: number[]) => put<{ unread: number }>('/auth/msg/put', { ids });
-export const markAllRead = () => put<{ unread: number }>('/auth/msg/put', { all: true });
-export const deleteMessages = (ids: number[]) => del<{ unread: number }>('/auth/msg/destroy', { ids });
+export const markRead = (ids: number[]) =>
+  put<UnreadAnswer>('/auth/msg/put', { ids } satisfies MarkReadInput);
+export const markAllRead = () => put<UnreadAnswer>('/auth/msg/put', { all: true } satisfies MarkReadInput);
+export const deleteMessages = (ids: number[]) =>
+  del<UnreadAnswer>('/auth/msg/destroy', { ids } satisfies DeleteInput);

@@ -1,38 +1,29 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { EXCLUSION_STATUSES, ExclusionKind, ExclusionScope } from '@dealer-hr/shared/mutual-exclusion';
+import type { DepartmentNode } from '@dealer-hr/shared/departments/contract';
+import type {
+  ExclusionCheckAnswer,
+  ExclusionCheckBody,
+  ExclusionCheckInput,
+  ExclusionRow,
+  ExclusionStoreInput,
+  ExclusionViolation,
+} from '@dealer-hr/shared/mutual-exclusion/contract';
+import type {
+  ExclusionKind,
+  ExclusionScope,
+  ExclusionStatus,
+} from '@dealer-hr/shared/mutual-exclusion/rules';
+import type { PostRow } from '@dealer-hr/shared/posts/contract';
+import type { StoreRow } from '@dealer-hr/shared/stores/contract';
 import { MAX_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 
-export type ExclusionStatus = (typeof EXCLUSION_STATUSES)[number];
-
-/** A person of a people rule. */
-export interface ExclusionMember {
-  name: string;
-  /** Masked by the server (first and last three characters); the full number never comes back. */
-  id_number: string;
-  /** Set when the person is on staff. */
-  employee_id: number | null;
-}
+export type { ExclusionStatus };
 
 /** A row of `GET /api/auth/mutually/exclusive/index`. */
-export interface ExclusionRule {
-  id: number;
-  name: string;
-  kind: ExclusionKind;
-  /** People rules only: where the people may not meet. */
-  scope: ExclusionScope | null;
-  /** Post rules only: the two posts one person may not hold together. */
-  first_post_id: number | null;
-  first_post_name: string | null;
-  second_post_id: number | null;
-  second_post_name: string | null;
-  /** People rules only (empty for a post rule). */
-  members: ExclusionMember[];
-  description: string;
-  status: ExclusionStatus;
-  created_at: string;
-  updated_at: string;
-}
+export type ExclusionRule = ExclusionRow;
+/** A person of a people rule; the ID number masked, `employee_id` set when they are on staff. */
+export type ExclusionMember = ExclusionRow['members'][number];
 
 export interface ExclusionFilters {
   /** Part of the rule's name or of a member's name. */
@@ -41,7 +32,10 @@ export interface ExclusionFilters {
   status?: ExclusionStatus;
 }
 
-/** The body of `store` and (with the id) `update`: the whole rule, members with their full ID numbers. */
+/**
+ * The body of `store` and (with the id) `update`: the whole rule, members with their full ID numbers. Stricter
+ * than the contract's body, whose kind-dependent fields are all optional: the form sends one kind's fields.
+ */
 export type ExclusionFields =
   | {
       name: string;
@@ -60,47 +54,22 @@ export type ExclusionFields =
       status: ExclusionStatus;
     };
 
-/** `POST mutually/exclusive/check`: a person at a placement. */
-export interface CheckFields {
-  id_number: string;
-  store_id: number | null;
-  department_id: number;
-  post_ids: number[];
-}
+/** `POST mutually/exclusive/check`: a person at a placement (the check dialog names no employee). */
+export type CheckFields = Required<Omit<ExclusionCheckBody, 'employee_id'>>;
 
-export interface ExclusionViolation {
-  rule_id: number;
-  rule_name: string;
-  kind: ExclusionKind;
-  /** The sentence to show, naming the other person or the posts and the rule. */
-  message: string;
-}
-
-export interface CheckAnswer {
-  allowed: boolean;
-  violations: ExclusionViolation[];
-}
+export type { ExclusionViolation };
+export type CheckAnswer = ExclusionCheckAnswer;
 
 /** An option of the post selects (a row of `GET /api/auth/posts/index`, the part used here). */
-export interface PostOption {
-  id: number;
-  name: string;
-}
+export type PostOption = Pick<PostRow, 'id' | 'name'>;
 
 /** A node of `GET /api/auth/departments/my/tree` (a leaf has no `children`); `kind` `store` for a store. */
-export interface DepartmentOption {
-  id: number;
-  name: string;
-  kind: string;
+export interface DepartmentOption extends Pick<DepartmentNode, 'id' | 'name' | 'kind'> {
   children?: DepartmentOption[];
 }
 
 /** A row of `GET /api/auth/store/index`, the part used here: the store of a `store` node of the tree. */
-export interface StoreOption {
-  id: number;
-  name: string;
-  departmentId: number;
-}
+export type StoreOption = Pick<StoreRow, 'id' | 'name' | 'departmentId'>;
 
 /** Everything this page caches lives under this key. */
 export const EXCLUSION_KEY = 'staffMutuallyExclusive';
@@ -154,14 +123,14 @@ export const storeOptionsQuery = () =>
   });
 
 export const createExclusion = (fields: ExclusionFields) =>
-  post<ExclusionRule>('/auth/mutually/exclusive/store', fields);
+  post<ExclusionRule>('/auth/mutually/exclusive/store', fields satisfies ExclusionStoreInput);
 
 /** The whole rule again: the members sent replace the old ones. */
 export const updateExclusion = (id: number, fields: ExclusionFields) =>
-  put<ExclusionRule>('/auth/mutually/exclusive/update', { id, ...fields });
+  put<ExclusionRule>('/auth/mutually/exclusive/update', { id, ...(fields satisfies ExclusionStoreInput) });
 
 export const deleteExclusion = (id: number) =>
   del<{ id: number }>('/auth/mutually/exclusive/destroy', { id });
 
 export const checkPlacement = (fields: CheckFields) =>
-  post<CheckAnswer>('/auth/mutually/exclusive/check', fields);
+  post<CheckAnswer>('/auth/mutually/exclusive/check', fields satisfies ExclusionCheckInput);

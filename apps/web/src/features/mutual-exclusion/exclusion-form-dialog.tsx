@@ -8,9 +8,11 @@ import {
   EXCLUSION_MEMBERS_MAX,
   EXCLUSION_SCOPES,
   EXCLUSION_STATUSES,
+  DESCRIPTION_MAX,
+  NAME_MAX,
   type ExclusionKind,
   type ExclusionScope,
-} from '@dealer-hr/shared/mutual-exclusion';
+} from '@dealer-hr/shared/mutual-exclusion/rules';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveMutation } from '../../lib/use-save-mutation';
 import {
@@ -23,14 +25,7 @@ import {
   type ExclusionStatus,
   type PostOption,
 } from './api';
-import {
-  DESCRIPTION_MAX,
-  NAME_MAX,
-  distinctMemberRule,
-  exclusionFormRules,
-  memberListRules,
-  sameAsSavedRule,
-} from './form-rules';
+import { distinctMemberRule, exclusionFormRules, memberListRules, sameAsSavedRule } from './form-rules';
 
 /** A member row: `masked` is the saved number of a member the rule already had (editing). */
 interface MemberValues {

@@ -9,7 +9,7 @@ import {
   EXCLUSION_STATUSES,
   type ExclusionKind,
   type ExclusionScope,
-} from '@dealer-hr/shared/mutual-exclusion';
+} from '@dealer-hr/shared/mutual-exclusion/rules';
 import { DeleteButton } from '../../components/delete-button';
 import { FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
 import { CreateAction, ListToolbar } from '../../components/list-toolbar';

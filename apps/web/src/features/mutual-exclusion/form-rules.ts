@@ -1,6 +1,12 @@
 import type { FormRule } from 'antd';
 import { maskIdNumber } from '@dealer-hr/shared/id-number';
-import { exclusionMessages } from '@dealer-hr/shared/mutual-exclusion';
+import {
+  DESCRIPTION_MAX,
+  EXCLUSION_MEMBERS_MIN,
+  NAME_MAX,
+  exclusionLabels,
+  exclusionMessages,
+} from '@dealer-hr/shared/mutual-exclusion/rules';
 import { antdRules, selectMessage } from '@dealer-hr/shared/rules';
 import {
   certificateNumberRules,
@@ -12,28 +18,13 @@ import {
 } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
-// The rules of the mutual-exclusion forms, with the server's limits, Chinese labels and messages
-// (exclusion.schemas.ts, packages/shared/src/mutual-exclusion.ts), so a field says the same whichever side
-// refuses it; other languages get translations.
+// The rules of the mutual-exclusion forms, with the server's limits, Chinese labels and messages (the shared
+// mutual-exclusion rules), so a field says the same whichever side refuses it; other languages get
+// translations.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`mutualExclusion:${key}`, options ?? {});
 
-/** The Chinese labels the server's messages are built from (`exclusionLabels`). */
-const labels = {
-  name: '规则名称',
-  kind: '规则类型',
-  scope: '互斥范围',
-  firstPost: '岗位一',
-  secondPost: '岗位二',
-  description: '说明',
-  department: '部门',
-  post: '岗位',
-} as const;
-
-export const NAME_MAX = 50;
-export const DESCRIPTION_MAX = 200;
-/** The fewest people a people rule names. */
-export const MEMBERS_MIN = 2;
+const labels = exclusionLabels;
 
 /** What the server compares: the number trimmed, in capitals. */
 const normalised = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : '');
@@ -67,7 +58,7 @@ export function memberListRules(): ListRule[] {
   return [
     {
       validator: async (_rule, members) => {
-        if (!members || members.length < MEMBERS_MIN)
+        if (!members || members.length < EXCLUSION_MEMBERS_MIN)
           throw new Error(localMessage(exclusionMessages.membersTooFew, t('form.membersTooFew')));
       },
     },

@@ -1,6 +1,6 @@
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ExclusionKind } from '@dealer-hr/shared/mutual-exclusion';
+import type { ExclusionKind } from '@dealer-hr/shared/mutual-exclusion/rules';
 import type { ExclusionRule, ExclusionStatus } from './api';
 
 // How the mutual-exclusion vocabulary (packages/shared/src/mutual-exclusion.ts) looks on this page.

@@ -1,93 +1,28 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ErrorCode, type FieldError } from '@dealer-hr/shared/error-codes';
-import type { OnboardingStatus, OnboardingStep } from '@dealer-hr/shared/onboarding';
+import type {
+  OnboardingDetail,
+  OnboardingRow,
+  OnboardingStartInput,
+} from '@dealer-hr/shared/onboarding/contract';
+import type { OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
 import { ApiError, del, get, post, type Paged } from '../../lib/api-client';
 import { timeZoneOf } from '../../lib/day-range';
 import { download } from '../../lib/download';
 
 // What the three onboarding pages (入职管理, 入职登记, 入职审批) share of `user/entry/step/*`: the rows, the
 // detail and their queries, with the list page's own calls (start, delete, export). The entry form
-// (entry/) and the approval (induction/) keep their changes in their own api.ts.
+// (entry/) and the approval (induction/) keep their changes in their own api.ts. The rows, the detail and the
+// bodies are the shared contract's types; only the list's filters (a query string) are the web's own.
 
-/** A row of `GET /api/auth/user/entry/step/index`. */
-export interface OnboardingRow {
-  id: number;
-  status: OnboardingStatus;
-  name: string;
-  phone: string;
-  /** Masked by the server in the list (first and last three characters); whole in the detail. */
-  id_number: string;
-  store_id: number;
-  store_name: string;
-  /** The store's own department node: the contract step picks a department under it. */
-  store_department_id: number;
-  department_id: number;
-  department_name: string;
-  post_id: number;
-  post_name: string;
-  entry_date: string | null;
-  steps: Record<OnboardingStep, boolean>;
-  return_comment: string | null;
-  employee_id: number | null;
-  employee_no: string | null;
-  created_by: string | null;
-  created_at: string;
-  submitted_at: string | null;
-  approved_at: string | null;
-}
-
-/** An uploaded file (`POST upload/file`); `url` is read with the session's token. */
-export interface UploadedFile {
-  id: number;
-  url: string;
-  mime: string;
-  size: number;
-  file_name: string;
-  purpose: string;
-  created_at: string;
-}
-
-export type Gender = 'male' | 'female';
-
-export interface PersonalAnswer {
-  gender: Gender;
-  email: string;
-  birth_date: string | null;
-  height: number;
-  ethnicity_id: number;
-  marital_status_id: number;
-  education_id: number;
-  college: string;
-  region_id: number;
-  has_license_id: number | null;
-}
-
-export interface ContractAnswer {
-  entry_date: string;
-  employee_type_id: number;
-  probation_months: number;
-  contract_start: string;
-  contract_end: string;
-  username: string;
-  is_sale: boolean;
-  /** Whether an initial password is set (it is never answered). */
-  has_password: boolean;
-}
-
-/** `GET /api/auth/user/entry/step/detail`: the entry with every step as saved. */
-export interface OnboardingDetail extends OnboardingRow {
-  id_type_id: number;
-  id_type_name: string | null;
-  personal: PersonalAnswer | null;
-  documents: UploadedFile[];
-  contract: ContractAnswer | null;
-  approval: {
-    instance_id: number;
-    status: string;
-    /** The caller's open task on it, when they are to decide now. */
-    task_id: number | null;
-  } | null;
-}
+export type {
+  ContractAnswer,
+  OnboardingDetail,
+  OnboardingRow,
+  PersonalAnswer,
+  UploadedFile,
+} from '@dealer-hr/shared/onboarding/contract';
+export type { Gender } from '@dealer-hr/shared/staff/rules';
 
 export interface OnboardingFilters {
   /** The beginning of the name, or part of the phone. */
@@ -123,14 +58,7 @@ export const onboardingDetailQuery = (id: number) =>
   });
 
 /** `POST user/entry/step/start`: who is to be hired, and where. */
-export interface StartFields {
-  name: string;
-  phone: string;
-  id_type_id: number;
-  id_number: string;
-  store_id: number;
-  post_id: number;
-}
+export type StartFields = OnboardingStartInput;
 
 /** A 409 says why the person may not be hired (`data.errors`, one reason per field). */
 export const startOnboarding = (fields: StartFields) =>

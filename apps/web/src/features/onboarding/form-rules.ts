@@ -1,12 +1,12 @@
 import type { FormRule } from 'antd';
 import { isValidMainlandId } from '@dealer-hr/shared/id-number';
-import { onboardingLabels } from '@dealer-hr/shared/onboarding';
+import { onboardingLabels } from '@dealer-hr/shared/onboarding/rules';
 import { antdRules, fieldLabels, isBlank, messages } from '@dealer-hr/shared/rules';
 import { certificateNumberRules, localMessage, localRules, selectRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
-// The rules of the start dialog. In Chinese their messages are the server's (onboarding.schemas.ts and the
-// shared rules), so a field says the same whichever side refuses it; other languages get translations.
+// The rules of the start dialog. In Chinese their messages are the server's (the shared onboarding contract
+// and rules), so a field says the same whichever side refuses it; other languages get translations.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`onboarding:list.${key}`, options ?? {});
 

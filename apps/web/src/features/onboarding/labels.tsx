@@ -5,7 +5,7 @@ import {
   type OnboardingDocument,
   type OnboardingStatus,
   type OnboardingStep,
-} from '@dealer-hr/shared/onboarding';
+} from '@dealer-hr/shared/onboarding/rules';
 import { onboardingStatusColors, type Gender } from './api';
 
 /**

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ONBOARDING_STATUSES, type OnboardingStatus } from '@dealer-hr/shared/onboarding';
+import { ONBOARDING_STATUSES, type OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
 import { parseTime } from '@dealer-hr/shared/time';
 import { DeleteButton } from '../../components/delete-button';
 import {

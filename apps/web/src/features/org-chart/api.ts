@@ -1,23 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { DepartmentNode } from '@dealer-hr/shared/departments/contract';
+import type { ChartNode } from '@dealer-hr/shared/org-chart/contract';
 import { get } from '../../lib/api-client';
 
 /** A node of `GET /api/auth/departments/chart`. */
-export interface ChartNode {
-  id: number;
-  name: string;
-  kind: string;
-  leader: { id: number; name: string } | null;
-  /** Current staff of the node and everything below it. */
-  headcount: number;
-  /** Planned headcount of the stores at and below; null on departments and teams. */
-  planned: number | null;
-  children: ChartNode[];
-}
+export type { ChartNode };
 
-/** A node of `GET /api/auth/departments/my/tree`, for the root selector. */
-export interface DepartmentOption {
-  id: number;
-  name: string;
+/** A node of `GET /api/auth/departments/my/tree`, for the root selector: the part of it the selector reads. */
+export interface DepartmentOption extends Pick<DepartmentNode, 'id' | 'name'> {
   children?: DepartmentOption[];
 }
 

@@ -1,22 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  PostRow,
+  PostStoreBody,
+  PostStoreInput,
+  PostUpdateInput,
+} from '@dealer-hr/shared/posts/contract';
+import type { PostStatus } from '@dealer-hr/shared/posts/rules';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 
 /** A row of `GET /api/auth/posts/index`. */
-export interface Post {
-  id: number;
-  code: string;
-  name: string;
-  post_type_id: number | null;
-  post_type_name: string | null;
-  category_id: number | null;
-  category_name: string | null;
-  is_main: boolean;
-  sort: number;
-  status: 'active' | 'disabled';
-  description: string;
-  created_at: string;
-  updated_at: string;
-}
+export type Post = PostRow;
 
 export interface PostFilters {
   keyword?: string;
@@ -24,19 +17,11 @@ export interface PostFilters {
   category_id?: number;
   /** `1` main posts, `0` the others; absent: all. */
   is_main?: '1' | '0';
-  status?: 'active' | 'disabled';
+  status?: PostStatus;
 }
 
-export interface PostFields {
-  code: string;
-  name: string;
-  post_type_id: number | null;
-  category_id: number | null;
-  is_main: boolean;
-  sort: number;
-  status: 'active' | 'disabled';
-  description: string;
-}
+/** The form's values: every field of a new post, as the server stores it (its defaults filled in). */
+export type PostFields = Required<PostStoreBody>;
 
 /** Everything this page caches lives under this key. */
 export const POSTS_KEY = 'organizationPosts';
@@ -48,7 +33,7 @@ export const postListQuery = (params: PostFilters & { page: number; limit: numbe
     placeholderData: keepPreviousData,
   });
 
-export const createPost = (fields: PostFields) => post<Post>('/auth/posts/store', fields);
-export const updatePost = (id: number, fields: Partial<PostFields>) =>
+export const createPost = (fields: PostStoreInput) => post<Post>('/auth/posts/store', fields);
+export const updatePost = (id: number, fields: Omit<PostUpdateInput, 'id'>) =>
   put<Post>('/auth/posts/update', { id, ...fields });
 export const deletePost = (id: number) => del<{ id: number }>('/auth/posts/destroy', { id });

@@ -7,7 +7,8 @@ import { DictionarySelect } from '../../components/dictionary-select';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveMutation } from '../../lib/use-save-mutation';
 import { POSTS_KEY, createPost, updatePost, type Post, type PostFields } from './api';
-import { CODE_MAX, DESCRIPTION_MAX, NAME_MAX, SORT_MAX, postFormRules } from './form-rules';
+import { CODE_MAX, DESCRIPTION_MAX, NAME_MAX, SORT_MAX } from '@dealer-hr/shared/posts/rules';
+import { postFormRules } from './form-rules';
 
 interface PostFormDialogProps {
   open: boolean;

@@ -1,41 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ProhibitedAction, ProhibitedSource, ProhibitedStatus } from '@dealer-hr/shared/prohibited';
+import type {
+  ProhibitedChangeInput,
+  ProhibitedDetail,
+  ProhibitedDismissAnswer,
+  ProhibitedEvent,
+  ProhibitedRow,
+  ProhibitedStoreBody,
+  ProhibitedStoreInput,
+} from '@dealer-hr/shared/prohibited/contract';
+import type { ProhibitedSource, ProhibitedStatus } from '@dealer-hr/shared/prohibited/rules';
 import { get, post, put, type Paged } from '../../lib/api-client';
 import { timeZoneOf } from '../../lib/day-range';
 import { download } from '../../lib/download';
 
-/** A row of `GET /api/auth/prohibited/index`. */
-export interface ProhibitedRow {
-  id: number;
-  name: string;
-  /** Masked by the server (first and last three characters); the full number never comes back. */
-  id_number: string;
-  phone: string | null;
-  disable_reason: string;
-  enable_reason: string | null;
-  source: ProhibitedSource;
-  status: ProhibitedStatus;
-  created_by: string | null;
-  created_at: string;
-  dismissed_at: string | null;
-}
-
-/** A line of an entry's history; `actor` is null for what the approval engine did. */
-export interface ProhibitedEvent {
-  id: number;
-  action: ProhibitedAction;
-  actor: string | null;
-  reason: string | null;
-  /** For `change`: the changed fields (`name`, `phone`, `disable_reason`) before and after. */
-  changes: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
-  created_at: string;
-}
-
-/** `GET /api/auth/prohibited/detail`: the row with its history, oldest first. */
-export interface ProhibitedDetail extends ProhibitedRow {
-  history: ProhibitedEvent[];
-  approval_instance_id: number | null;
-}
+export type { ProhibitedDetail, ProhibitedEvent, ProhibitedRow };
 
 export interface ProhibitedFilters {
   /** Part of the name or the phone. */
@@ -49,12 +27,8 @@ export interface ProhibitedFilters {
   to?: string;
 }
 
-export interface ProhibitedFields {
-  name: string;
-  id_number: string;
-  phone: string | null;
-  disable_reason: string;
-}
+/** The form's values, as the server stores them. */
+export type ProhibitedFields = Pick<ProhibitedStoreBody, 'name' | 'id_number' | 'phone' | 'disable_reason'>;
 
 /** Everything this page caches lives under this key. */
 export const PROHIBITED_KEY = 'staffProhibited';
@@ -74,19 +48,16 @@ export const prohibitedDetailQuery = (id: number) =>
   });
 
 /** Source is left to the server (`manual`): the other sources are other flows (resignation, import). */
-export const createProhibited = (fields: ProhibitedFields) =>
+export const createProhibited = (fields: ProhibitedStoreInput) =>
   post<ProhibitedRow>('/auth/prohibited/store', fields);
 
 /** The ID number is what the entry is about and cannot change. */
-export const changeProhibited = (id: number, fields: Omit<ProhibitedFields, 'id_number'>) =>
+export const changeProhibited = (id: number, fields: Omit<ProhibitedChangeInput, 'id'>) =>
   put<ProhibitedRow>('/auth/prohibited/change', { id, ...fields });
 
 /** `dismissing` when the dismissal went to its approval flow, `dismissed` when it took effect at once. */
 export const dismissProhibited = (id: number, enableReason: string) =>
-  put<{ id: number; status: ProhibitedStatus; approval_instance_id: number | null }>(
-    '/auth/prohibited/dismiss',
-    { id, enable_reason: enableReason },
-  );
+  put<ProhibitedDismissAnswer>('/auth/prohibited/dismiss', { id, enable_reason: enableReason });
 
 /** Downloads `GET prohibited/export` (every row the filters match) as a file named `fileName`. */
 export const downloadExport = (filters: ProhibitedFilters, fileName: string) =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROHIBITED_REASON_MAX } from '@dealer-hr/shared/prohibited';
+import { PROHIBITED_REASON_MAX } from '@dealer-hr/shared/prohibited/rules';
 import { FormDialog } from '../../components/form-dialog';
 import { showSaveError } from '../../lib/form-errors';
 import { PROHIBITED_KEY, dismissProhibited, type ProhibitedRow } from './api';

@@ -1,5 +1,5 @@
 import type { FormRule } from 'antd';
-import { PROHIBITED_REASON_MAX } from '@dealer-hr/shared/prohibited';
+import { PROHIBITED_REASON_MAX } from '@dealer-hr/shared/prohibited/rules';
 import { antdRules, fieldLabels } from '@dealer-hr/shared/rules';
 import {
   certificateNumberRules,
@@ -10,8 +10,8 @@ import {
 } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
-// The rules of the prohibited list's forms. In Chinese their messages are the server's (prohibited.schemas.ts
-// and the shared rules), so a field says the same whichever side refuses it; other languages get translations.
+// The rules of the prohibited list's forms. In Chinese their messages are the server's (the shared prohibited
+// contract and rules), so a field says the same whichever side refuses it; other languages get translations.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`prohibited:${key}`, options ?? {});
 

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ProhibitedAction, ProhibitedStatus } from '@dealer-hr/shared/prohibited';
+import type { ProhibitedAction, ProhibitedStatus } from '@dealer-hr/shared/prohibited/rules';
 
 // How the prohibited list's vocabulary (packages/shared/src/prohibited.ts) looks on this page.
 

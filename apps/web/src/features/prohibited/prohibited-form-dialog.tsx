@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROHIBITED_REASON_MAX } from '@dealer-hr/shared/prohibited';
+import { PROHIBITED_REASON_MAX } from '@dealer-hr/shared/prohibited/rules';
 import { FormDialog } from '../../components/form-dialog';
 import { useSaveMutation } from '../../lib/use-save-mutation';
 import {

@@ -8,7 +8,7 @@ import {
   PROHIBITED_STATUSES,
   type ProhibitedSource,
   type ProhibitedStatus,
-} from '@dealer-hr/shared/prohibited';
+} from '@dealer-hr/shared/prohibited/rules';
 import { parseTime } from '@dealer-hr/shared/time';
 import { DayRangeFilter, FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
 import { CreateAction, ExportAction, ListToolbar } from '../../components/list-toolbar';

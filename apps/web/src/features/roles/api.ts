@@ -1,26 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AdminMenuNode } from '@dealer-hr/shared/menus/contract';
+import type {
+  PostOption,
+  RoleCreateBody,
+  RoleCreateInput,
+  RoleRow,
+  RoleUpdateInput,
+} from '@dealer-hr/shared/roles/contract';
+import type { DataScope, RoleStatus } from '@dealer-hr/shared/roles/rules';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 
-export type RoleStatus = 'active' | 'disabled';
-export type DataScope = 'all' | 'subtree';
+export type { DataScope, PostOption, RoleStatus };
 
 /** A row of `GET /api/auth/roles`. */
-export interface Role {
-  id: number;
-  key: string;
-  name: string;
-  description: string;
-  status: RoleStatus;
-  isSuper: boolean;
-  dataScope: DataScope;
-  sort: number;
-  /** Accounts holding the role directly. */
-  userCount: number;
-  /** Posts carrying the role. */
-  postCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Role = RoleRow;
 
 export interface RoleFilters {
   name?: string;
@@ -32,36 +25,18 @@ export interface RoleListParams extends RoleFilters {
   limit: number;
 }
 
-export interface RoleFields {
-  key: string;
-  name: string;
-  description: string;
-  status: RoleStatus;
-  dataScope: DataScope;
-  sort: number;
-}
+/** The role form's values, as the server stores them. */
+export type RoleFields = Required<RoleCreateBody>;
 
 /**
  * A node of `GET /api/auth/menus` (the menus module): every menu item of every type, buttons included,
- * with its own permission name.
+ * with its own permission name; the part the grant tree reads.
  */
-export interface MenuItemNode {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  title: string;
-  path: string;
-  type_id: number;
-  perm: string | null;
+export interface MenuItemNode extends Pick<
+  AdminMenuNode,
+  'id' | 'parent_id' | 'name' | 'title' | 'path' | 'type_id' | 'perm'
+> {
   children: MenuItemNode[];
-}
-
-/** A row of `GET /api/auth/posts/options`. */
-export interface PostOption {
-  id: number;
-  name: string;
-  code: string;
-  role_ids: number[];
 }
 
 /** Everything this page caches lives under this key. */
@@ -106,8 +81,8 @@ export const postOptionsQuery = () =>
     queryFn: ({ signal }) => get<PostOption[]>('/auth/posts/options', undefined, { signal }),
   });
 
-export const createRole = (fields: RoleFields) => post<{ id: number }>('/auth/roles/store', fields);
-export const updateRole = (id: number, fields: Partial<RoleFields>) =>
+export const createRole = (fields: RoleCreateInput) => post<{ id: number }>('/auth/roles/store', fields);
+export const updateRole = (id: number, fields: Omit<RoleUpdateInput, 'id'>) =>
   put<{ id: number }>('/auth/roles/update', { id, ...fields });
 export const deleteRole = (id: number) => del<{ id: number }>('/auth/roles/destroy', { id });
 export const saveRoleMenus = (id: number, menuIds: number[]) =>

@@ -1,24 +1,19 @@
 import type { FormRule } from 'antd';
+import {
+  ROLE_DESCRIPTION_MAX,
+  ROLE_KEY_MAX,
+  ROLE_KEY_PATTERN,
+  ROLE_NAME_MAX,
+  roleLabels,
+} from '@dealer-hr/shared/roles/rules';
 import { maxLengthRule, requiredRules, selectRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
-// The role form's rules, with the server's limits and Chinese labels (roles.schemas.ts).
+// The role form's rules, with the server's limits and Chinese labels (the shared roles rules).
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`roles:${key}`, options ?? {});
 
-/** The Chinese labels the server's messages are built from (roles.schemas.ts `roleLabels`). */
-const labels = {
-  key: '角色标识',
-  name: '角色名称',
-  description: '描述',
-  dataScope: '数据范围',
-  status: '状态',
-};
-
-export const ROLE_KEY_MAX = 50;
-export const ROLE_NAME_MAX = 50;
-export const ROLE_DESCRIPTION_MAX = 200;
-const KEY_PATTERN = /^[A-Za-z][\w:-]*$/;
+const labels = roleLabels;
 
 const tooLong = (label: string, max: number) => maxLengthRule(label, max, t('form.tooLong', { max }));
 
@@ -27,7 +22,7 @@ export function roleFormRules() {
     key: [
       ...requiredRules(labels.key, t('form.keyRequired')),
       tooLong(labels.key, ROLE_KEY_MAX),
-      { pattern: KEY_PATTERN, message: t('form.keyFormat') },
+      { pattern: ROLE_KEY_PATTERN, message: t('form.keyFormat') },
     ],
     name: [...requiredRules(labels.name, t('form.nameRequired')), tooLong(labels.name, ROLE_NAME_MAX)],
     description: [tooLong(labels.description, ROLE_DESCRIPTION_MAX)],

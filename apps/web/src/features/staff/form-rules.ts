@@ -1,17 +1,14 @@
 import type { FormRule } from 'antd';
 import { antdRules, COLLEGE_MAX, fieldLabels, isBlank, isCertificateNumber } from '@dealer-hr/shared/rules';
+import { staffLabels, staffMessages, WORK_USER_ID_MAX } from '@dealer-hr/shared/staff/rules';
 import { localMessage, localRules, maxLengthRule, requiredRules, selectRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
 // The rules of the profile form (docs/domain.md "Form rules"). In Chinese their messages are those rules' and the server's
-// (staff.schemas.ts and the shared rules), so a field says the same whichever side refuses it; other
+// (the shared staff contract and rules), so a field says the same whichever side refuses it; other
 // languages get translations.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`staff:${key}`, options ?? {});
-
-export const WORK_USER_ID_MAX = 64;
-
-const ID_NUMBER_FORMAT = '证件号码格式不正确';
 
 /** 请选择{label}: the Chinese label of docs/domain.md "Form rules", the field's translated name otherwise. */
 const choose = (chineseLabel: string, field: string) =>
@@ -22,7 +19,7 @@ const choose = (chineseLabel: string, field: string) =>
  * as it is, it is not sent and not checked; anything else typed there is a new number and must be one.
  */
 function idNumberRules(masked: string): FormRule[] {
-  const invalid = localMessage(ID_NUMBER_FORMAT, t('form.idNumberInvalid'));
+  const invalid = localMessage(staffMessages.idNumberInvalid, t('form.idNumberInvalid'));
   return [
     ...localRules(antdRules.idNumber, [t('form.idNumberRequired')]),
     {
@@ -81,7 +78,7 @@ function staffRules(maskedIdNumber: string) {
     entryDate: choose(fieldLabels.date, 'entryDate'),
     employeeType: choose(fieldLabels.type, 'employeeType'),
     workUserId: [
-      maxLengthRule('企业微信账号', WORK_USER_ID_MAX, t('form.tooLong', { max: WORK_USER_ID_MAX })),
+      maxLengthRule(staffLabels.workUserId, WORK_USER_ID_MAX, t('form.tooLong', { max: WORK_USER_ID_MAX })),
     ],
   } satisfies Record<string, FormRule[]>;
 }

@@ -17,9 +17,10 @@ import {
   updateStaff,
   type Gender,
   type StaffDetail,
-  type StaffUpdateBody,
+  type StaffUpdateInput,
 } from './api';
-import { FIELDS_KEPT_IF_EMPTY, WORK_USER_ID_MAX, staffFormRules, type FieldKeptIfEmpty } from './form-rules';
+import { WORK_USER_ID_MAX } from '@dealer-hr/shared/staff/rules';
+import { FIELDS_KEPT_IF_EMPTY, staffFormRules, type FieldKeptIfEmpty } from './form-rules';
 
 interface FormValues {
   name: string;
@@ -86,7 +87,7 @@ function lackingOf(staff: StaffDetail | undefined): ReadonlySet<FieldKeptIfEmpty
 const textOrOmitted = (value: string) => value.trim() || undefined;
 
 /** What `user/update` is sent: the whole profile, with the ID number only when a new one was typed. */
-function bodyOf(staff: StaffDetail, values: FormValues): StaffUpdateBody {
+function bodyOf(staff: StaffDetail, values: FormValues): StaffUpdateInput {
   const idNumber = values.id_number.trim();
   // The rules have made sure of the required values; an empty one the record lacks is left out.
   const height = textOrOmitted(values.height);

@@ -1,34 +1,18 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  StoreCreateBody,
+  StoreCreateInput,
+  StoreRow,
+  TreeNode,
+} from '@dealer-hr/shared/stores/contract';
+import type { StoreStatus } from '@dealer-hr/shared/stores/rules';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 import type { NetworkNode } from './dealer-network-store';
 
-export type StoreStatus = 'active' | 'disabled';
+export type { StoreStatus };
 
 /** A row of `GET /api/auth/store/index` and the answer of `store/detail`. */
-export interface Store {
-  id: number;
-  departmentId: number;
-  code: string;
-  name: string;
-  regionId: number;
-  regionName: string;
-  storeTypeId: number;
-  storeTypeName: string | null;
-  brandId: number | null;
-  brandName: string | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  city: string;
-  address: string;
-  latitude: string | null;
-  longitude: string | null;
-  openedOn: string | null;
-  status: StoreStatus;
-  statusReason: string | null;
-  staffCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Store = StoreRow;
 
 export interface StoreFilters {
   region_id?: number;
@@ -44,29 +28,11 @@ export interface StoreListParams extends StoreFilters {
   limit: number;
 }
 
-/** The body of `store/store` and `store/update` (the form sends every field). */
-export interface StoreFields {
-  region_id: number;
-  code: string;
-  name: string;
-  store_type_id: number;
-  brand_id: number | null;
-  category_id: number | null;
-  city: string;
-  address: string;
-  latitude: string | null;
-  longitude: string | null;
-  opened_on: string | null;
-}
+/** The form's fields as the server stores them; sent whole to `store/store` and `store/update`. */
+export type StoreFields = StoreCreateBody;
 
-/** A node of `GET /api/auth/store/tree`: ids are department ids; a store node carries its store id. */
-export interface DealerNode extends NetworkNode {
-  name: string;
-  kind: 'region' | 'store';
-  code: string | null;
-  status: StoreStatus;
-  store_id: number | null;
-  has_children: boolean;
+/** A node of `GET /api/auth/store/tree` (its children are loaded with the next request). */
+export interface DealerNode extends Omit<TreeNode, 'children'>, NetworkNode {
   children: DealerNode[];
 }
 
@@ -84,9 +50,9 @@ export const storeListQuery = (params: StoreListParams) =>
 export const fetchDealerNodes = (parentId: number | undefined) =>
   get<DealerNode[]>('/auth/store/tree', { parent_id: parentId }, { silent: true });
 
-export const createStore = (fields: StoreFields) =>
+export const createStore = (fields: StoreCreateInput) =>
   post<{ id: number; department_id: number }>('/auth/store/store', fields);
-export const updateStore = (id: number, fields: StoreFields) =>
+export const updateStore = (id: number, fields: StoreCreateInput) =>
   put<{ id: number }>('/auth/store/update', { id, ...fields });
 export const setStoreStatus = (id: number, status: StoreStatus, reason: string) =>
   put<{ id: number; status: StoreStatus }>('/auth/store/status', { id, status, reason });

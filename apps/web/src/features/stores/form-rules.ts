@@ -1,6 +1,15 @@
 import type { FormRule } from 'antd';
 import { antdRules, fieldLabels } from '@dealer-hr/shared/rules';
 import {
+  ADDRESS_MAX,
+  CITY_MAX,
+  STORE_CODE_MAX,
+  STORE_CODE_PATTERN,
+  STORE_NAME_MAX,
+  storeLabels,
+  storeMessages,
+} from '@dealer-hr/shared/stores/rules';
+import {
   maxLengthRule,
   optionalFormatRules,
   patternRule,
@@ -9,28 +18,13 @@ import {
 } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
-// The store form's rules. In Chinese their messages are the server's (stores.schemas.ts and the shared
+// The store form's rules. In Chinese their messages are the server's (the shared stores and form
 // rules: 区域门店, 门店编码 and 门店类型 are among the required fields of docs/domain.md "Form rules"), so a field says the same
 // whichever side refuses it; other languages get translations.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`stores:${key}`, options ?? {});
 
-/** The Chinese labels the server's messages are built from (`storeLabels`). */
-const labels = {
-  region: fieldLabels.districtStore,
-  code: fieldLabels.storeCode,
-  name: '门店名称',
-  storeType: fieldLabels.storeType,
-  city: '城市',
-  address: '地址',
-};
-
-export const STORE_CODE_MAX = 30;
-export const STORE_NAME_MAX = 50;
-export const CITY_MAX = 30;
-export const ADDRESS_MAX = 200;
-const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-const CODE_FORMAT = '门店编码只能包含字母、数字、下划线和短横线';
+const labels = storeLabels;
 
 const tooLong = (label: string, max: number) => maxLengthRule(label, max, t('form.tooLong', { max }));
 
@@ -40,7 +34,7 @@ export function storeFormRules() {
     code: [
       ...requiredRules(labels.code, t('form.codeRequired')),
       tooLong(labels.code, STORE_CODE_MAX),
-      patternRule(CODE_PATTERN, CODE_FORMAT, t('form.codeFormat')),
+      patternRule(STORE_CODE_PATTERN, storeMessages.codeFormat, t('form.codeFormat')),
     ],
     name: [...requiredRules(labels.name, t('form.nameRequired')), tooLong(labels.name, STORE_NAME_MAX)],
     storeType: requiredValueRules(labels.storeType, t('form.storeTypeRequired')),

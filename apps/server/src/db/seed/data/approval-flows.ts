@@ -1,4 +1,4 @@
-import type { ApprovalBusinessType, FlowNode } from '@dealer-hr/shared/approvals';
+import type { ApprovalBusinessType, FlowNode } from '@dealer-hr/shared/approvals/rules';
 
 /** A node of a demo flow, naming roles by key and posts by code (the seed maps them to ids). */
 export type NodeSeed = Omit<FlowNode, 'approver_ids'> & { roles?: string[]; posts?: string[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayHold } from '@dealer-hr/shared/departments';
+import { mayHold } from '@dealer-hr/shared/departments/levels';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { planTree } from '../demo';
 import { dictionaries } from './dictionaries';

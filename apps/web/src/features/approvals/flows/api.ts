@@ -1,22 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ApprovalBusinessType, FlowNode } from '@dealer-hr/shared/approvals';
+import type { ApproverOptions, FlowGap, FlowRow, FlowStoreInput } from '@dealer-hr/shared/approvals/contract';
+import type { ApprovalBusinessType, FlowNode, FlowStatus } from '@dealer-hr/shared/approvals/rules';
+import type { DepartmentNode } from '@dealer-hr/shared/departments/contract';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
 import { ApiError, del, get, post, put, type Paged } from '../../../lib/api-client';
 
-export type FlowStatus = 'active' | 'disabled';
+export type { ApproverOptions, FlowGap, FlowStatus };
 
-/** A row of `GET /api/auth/approval/set/index` (`flowRow` of approvals.schemas.ts). */
-export interface ApprovalFlow {
-  id: number;
-  business_type: ApprovalBusinessType;
-  name: string;
-  /** Null: the group-wide flow of its type. */
-  department_id: number | null;
-  department_name: string | null;
+/** A row of `GET /api/auth/approval/set/index`: the contract's row, its nodes typed as the shared FlowNode. */
+export interface ApprovalFlow extends Omit<FlowRow, 'nodes'> {
   nodes: FlowNode[];
-  status: FlowStatus;
-  remark: string | null;
-  updated_at: string;
 }
 
 export interface FlowFilters {
@@ -26,37 +19,10 @@ export interface FlowFilters {
 }
 
 /** What store, update and check take. */
-export interface FlowBody {
-  business_type: ApprovalBusinessType;
-  name: string;
-  department_id: number | null;
-  nodes: FlowNode[];
-  status: FlowStatus;
-  remark: string | null;
-  /** Save although some departments find nobody at some node: the user has seen the gaps and agreed. */
-  accept_gaps?: boolean;
-}
+export type FlowBody = FlowStoreInput;
 
-/** A node at which some departments of the flow's scope find no approver (`flowGap`). */
-export interface FlowGap {
-  node_index: number;
-  node_name: string;
-  count: number;
-  /** The first ten of them, by name. */
-  departments: { id: number; name: string }[];
-}
-
-/** `GET /api/auth/approval/set/options`: what a node's approver select offers. */
-export interface ApproverOptions {
-  roles: { id: number; name: string }[];
-  posts: { id: number; name: string }[];
-  users: { id: number; name: string; username: string }[];
-}
-
-/** A node of `GET /api/auth/departments/my/tree` (a leaf has no `children`). */
-export interface DepartmentOption {
-  id: number;
-  name: string;
+/** A node of `GET /api/auth/departments/my/tree` (a leaf has no `children`): the part the select reads. */
+export interface DepartmentOption extends Pick<DepartmentNode, 'id' | 'name'> {
   children?: DepartmentOption[];
 }
 

@@ -19,7 +19,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalBusinessType } from '@dealer-hr/shared/approvals';
+import type { ApprovalBusinessType } from '@dealer-hr/shared/approvals/rules';
 import { useBusinessTypes } from '../business-types';
 import {
   FLOWS_KEY,
@@ -42,7 +42,8 @@ import {
   withKnownConditions,
   type FlowFormValues,
 } from './flow-form';
-import { FLOW_NAME_MAX, MAX_NODES, REMARK_MAX, flowFormRules, nodeListRules } from './form-rules';
+import { FLOW_NAME_MAX, MAX_NODES, REMARK_MAX } from '@dealer-hr/shared/approvals/rules';
+import { flowFormRules, nodeListRules } from './form-rules';
 import { GapList } from './gap-list';
 import { NodeCard } from './node-card';
 

@@ -6,7 +6,7 @@ import {
   CONDITION_OPERATORS,
   approvalBusinessNames,
   approvalConditionFields,
-} from '@dealer-hr/shared/approvals';
+} from '@dealer-hr/shared/approvals/rules';
 import approvals from '../../../locales/zh/approvals.json';
 import zhCommon from '../../../locales/zh/common.json';
 import { toBody, withKnownConditions, type FlowFormValues } from './flow-form';

@@ -6,7 +6,7 @@ import {
   type ApproverType,
   type ConditionOperator,
   type FlowNode,
-} from '@dealer-hr/shared/approvals';
+} from '@dealer-hr/shared/approvals/rules';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
 import { ApiError, fieldErrorsOf } from '../../../lib/api-client';
 import { formPath } from '../../../lib/form-errors';

@@ -3,7 +3,7 @@ import { App, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalBusinessType } from '@dealer-hr/shared/approvals';
+import type { ApprovalBusinessType } from '@dealer-hr/shared/approvals/rules';
 import { parseTime } from '@dealer-hr/shared/time';
 import { DeleteButton } from '../../../components/delete-button';
 import { FilterBar, SelectFilter, TextFilter } from '../../../components/filter-bar';

@@ -1,36 +1,21 @@
 import type { FormRule } from 'antd';
+import {
+  FLOW_NAME_MAX,
+  NODE_NAME_MAX,
+  REMARK_MAX,
+  flowLabels,
+  flowMessages,
+} from '@dealer-hr/shared/approvals/rules';
 import { localMessage, maxLengthRule, requiredRules, selectRules } from '../../../lib/form-rules';
 import { i18n } from '../../../lib/i18n';
 
-// The rules of the flow editor, with the server's limits, Chinese labels and messages (approvals.schemas.ts),
-// so a field says the same whichever side refuses it.
+// The rules of the flow editor, with the server's limits, Chinese labels and messages (the shared approvals
+// rules), so a field says the same whichever side refuses it.
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`approvals:flows.${key}`, options ?? {});
 
-/** The Chinese labels the server's messages are built from (`flowLabels`). */
-const labels = {
-  businessType: '业务类型',
-  name: '流程名称',
-  remark: '备注',
-  nodeName: '节点名称',
-  approverType: '审批人类型',
-  mode: '审批方式',
-  conditionOp: '条件运算',
-} as const;
-
-export const FLOW_NAME_MAX = 50;
-export const NODE_NAME_MAX = 30;
-export const REMARK_MAX = 200;
-export const MAX_NODES = 20;
-export const MAX_LEADER_LEVEL = 10;
-
-/** The server's own messages (`flowMessages`). */
-const messages = {
-  nodesRequired: '请至少添加一个审批节点',
-  approversRequired: '请选择审批人',
-  leaderLevel: `上级层级必须是 1 到 ${MAX_LEADER_LEVEL} 之间的整数`,
-  conditionValue: '条件值必须是数字',
-} as const;
+const labels = flowLabels;
+const messages = flowMessages;
 
 const tooLong = (label: string, max: number) => maxLengthRule(label, max, t('rules.tooLong', { max }));
 

@@ -9,10 +9,11 @@ import {
   type ApprovalBusinessType,
   type ApproverType,
   type ConditionOperator,
-} from '@dealer-hr/shared/approvals';
+} from '@dealer-hr/shared/approvals/rules';
 import type { ApproverOptions } from './api';
 import type { FlowFormValues } from './flow-form';
-import { MAX_LEADER_LEVEL, NODE_NAME_MAX, type flowFormRules } from './form-rules';
+import { MAX_LEADER_LEVEL, NODE_NAME_MAX } from '@dealer-hr/shared/approvals/rules';
+import type { flowFormRules } from './form-rules';
 
 /** Operators read the same in every language. */
 const OPERATOR_SYMBOLS: Record<ConditionOperator, string> = {

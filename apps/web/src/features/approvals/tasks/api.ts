@@ -1,18 +1,27 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  ApprovalAction,
-  ApprovalBusinessType,
-  ApprovalStatus,
-  FlowNode,
-  TaskStatus,
-} from '@dealer-hr/shared/approvals';
+  InstanceDetail as DetailAnswer,
+  InstanceSummary as SummaryAnswer,
+  TaskCounts,
+  TaskRow,
+  TestRequestBody,
+  TestRequestInput,
+} from '@dealer-hr/shared/approvals/contract';
+import {
+  TASK_SCOPES,
+  type ApprovalBusinessType,
+  type ApprovalStatus,
+  type FlowNode,
+  type TaskScope,
+} from '@dealer-hr/shared/approvals/rules';
+import type { DepartmentNode } from '@dealer-hr/shared/departments/contract';
 import { get, post, type Paged } from '../../../lib/api-client';
 
-// The approval task lists, the detail and the decisions (`approval/task/*`, approvals.schemas.ts), and the
-// demo business's request (`approval/test/store`).
+// The approval task lists, the detail and the decisions (`approval/task/*`, the shared approvals contract),
+// and the demo business's request (`approval/test/store`).
 
-export const TASK_SCOPES = ['todo', 'done', 'mine'] as const;
-export type TaskScope = (typeof TASK_SCOPES)[number];
+export { TASK_SCOPES };
+export type { TaskCounts, TaskRow, TaskScope };
 
 /** The page of each list; messages link to them with `?instance=<id>`. */
 export const SCOPE_PATHS: Record<TaskScope, string> = {
@@ -21,97 +30,33 @@ export const SCOPE_PATHS: Record<TaskScope, string> = {
   mine: '/approval/mine',
 };
 
-/** A row of `GET /api/auth/approval/task/index`: an instance, seen by the caller. */
-export interface TaskRow {
-  /** The instance: the detail opens by it. */
-  id: number;
-  /** The caller's task in it (to-do and done lists); null in "my requests". */
-  task_id: number | null;
-  business_type: ApprovalBusinessType;
-  title: string;
-  applicant_name: string;
-  department_name: string;
-  status: ApprovalStatus;
-  /** The node waiting now; null once finished. */
-  current_node_name: string | null;
-  /** The caller's decision (done list). */
-  decision: TaskStatus | null;
-  decided_at: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
-
 export interface TaskFilters {
   business_type?: ApprovalBusinessType;
   status?: ApprovalStatus;
   keyword?: string;
 }
 
-export type TaskCounts = Record<TaskScope, number>;
-
-export interface Person {
-  id: number;
-  name: string;
-}
-
-export interface NodeTask {
-  id: number;
-  approver: Person;
-  status: TaskStatus;
-  comment: string | null;
-  decided_at: string | null;
-}
-
-export interface TimelineEvent {
-  id: number;
-  action: ApprovalAction;
-  node_index: number | null;
-  node_name: string | null;
-  /** Null for what the engine did by itself (a skipped node, the completion). */
-  actor: Person | null;
-  comment: string | null;
-  created_at: string;
-}
-
-/** `GET /api/auth/approval/task/detail`. */
-export interface InstanceDetail {
-  id: number;
-  business_type: ApprovalBusinessType;
-  title: string;
-  status: ApprovalStatus;
-  /** The submitted form, e.g. `{ amount }` of a test request or `{ days }` of a leave. */
-  form: Record<string, unknown>;
-  applicant: Person;
-  department: Person;
-  /** Index of the node waiting now; null once finished. */
-  current_node: number | null;
-  created_at: string;
-  finished_at: string | null;
+/** `GET /api/auth/approval/task/detail`; its nodes typed as the shared FlowNode. */
+export interface InstanceDetail extends Omit<DetailAnswer, 'nodes'> {
   nodes: (FlowNode & { tasks: NodeTask[] })[];
-  timeline: TimelineEvent[];
-  /** What the caller may do now: their open task at the current node, and whether they may withdraw. */
-  actions: { task_id: number | null; can_withdraw: boolean };
 }
+export type NodeTask = DetailAnswer['nodes'][number]['tasks'][number];
+/** Null actor: what the engine did by itself (a skipped node, the completion). */
+export type TimelineEvent = DetailAnswer['timeline'][number];
+export type Person = DetailAnswer['applicant'];
 
-/** What a decision answers. */
-export interface InstanceSummary {
-  id: number;
+/** What a decision answers; the status is one of the instance's (the server answers it as text). */
+export interface InstanceSummary extends Omit<SummaryAnswer, 'status'> {
   status: ApprovalStatus;
-  current_node: number | null;
 }
 
-/** A node of `GET /api/auth/departments/my/tree` (the caller's data scope). */
-export interface DepartmentOption {
-  id: number;
-  name: string;
+/** A node of `GET /api/auth/departments/my/tree` (the caller's data scope): the part the select reads. */
+export interface DepartmentOption extends Pick<DepartmentNode, 'id' | 'name'> {
   children?: DepartmentOption[];
 }
 
-export interface TestRequestFields {
-  title: string;
-  department_id: number;
-  amount: number;
-}
+/** The test request form's values, as the server reads them. */
+export type TestRequestFields = TestRequestBody;
 
 /** Everything these pages cache lives under this key: a decision refreshes lists, counts and details. */
 export const APPROVALS_KEY = 'approvalTasks';
@@ -160,5 +105,5 @@ export const rejectTask = (taskId: number, comment: string) =>
 export const withdrawInstance = (instanceId: number, comment?: string) =>
   post<InstanceSummary>('/auth/approval/task/withdraw', { id: instanceId, comment: commentOf(comment) });
 
-export const createTestRequest = (fields: TestRequestFields) =>
+export const createTestRequest = (fields: TestRequestInput) =>
   post<InstanceSummary>('/auth/approval/test/store', fields);

@@ -7,7 +7,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { showSaveError } from '../../../lib/form-errors';
 import { approveTask, rejectTask, withdrawInstance } from './api';
-import { COMMENT_MAX, commentRules } from './form-rules';
+import { COMMENT_MAX } from '@dealer-hr/shared/approvals/rules';
+import { commentRules } from './form-rules';
 
 export type DecisionKind = 'approve' | 'reject' | 'withdraw';
 

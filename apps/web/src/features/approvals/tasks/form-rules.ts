@@ -1,5 +1,12 @@
 import type { FormRule } from 'antd';
 import {
+  COMMENT_MAX,
+  TEST_AMOUNT_MAX,
+  TEST_TITLE_MAX,
+  flowLabels,
+  testRequestMessages,
+} from '@dealer-hr/shared/approvals/rules';
+import {
   localMessage,
   maxLengthRule,
   requiredRules,
@@ -9,16 +16,17 @@ import {
 import { i18n } from '../../../lib/i18n';
 
 // The rules of the decision and test request forms, with the server's limits and Chinese labels
-// (approvals.schemas.ts `flowLabels`, `COMMENT_MAX`, `testRequestBody`).
+// (the shared approvals rules: `flowLabels`, `COMMENT_MAX`, the test request's limits).
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`approvals:tasks.${key}`, options ?? {});
 
-const labels = { comment: '审批意见', title: '标题', department: '部门', amount: '金额' };
-
-export const COMMENT_MAX = 500;
-export const TITLE_MAX = 50;
-export const AMOUNT_MAX = 1_000_000;
-const AMOUNT_MESSAGE = '金额必须是 0 到 1000000 之间的整数';
+// The department's label is the form's own (部门): the server's is the flow's 适用部门.
+const labels = {
+  comment: flowLabels.comment,
+  title: flowLabels.title,
+  department: '部门',
+  amount: flowLabels.amount,
+};
 
 const tooLong = (label: string, max: number) => maxLengthRule(label, max, t('form.tooLong', { max }));
 
@@ -32,15 +40,18 @@ export function commentRules(required: boolean): FormRule[] {
 
 export function testRequestRules() {
   return {
-    title: [...requiredRules(labels.title, t('testRequest.titleRequired')), tooLong(labels.title, TITLE_MAX)],
+    title: [
+      ...requiredRules(labels.title, t('testRequest.titleRequired')),
+      tooLong(labels.title, TEST_TITLE_MAX),
+    ],
     department_id: selectRules(labels.department, t('testRequest.departmentRequired')),
     amount: [
       ...requiredValueRules(labels.amount, t('testRequest.amountRequired')),
       {
         type: 'integer',
         min: 0,
-        max: AMOUNT_MAX,
-        message: localMessage(AMOUNT_MESSAGE, t('testRequest.amountRange')),
+        max: TEST_AMOUNT_MAX,
+        message: localMessage(testRequestMessages.amount, t('testRequest.amountRange')),
       },
     ],
   } satisfies Record<string, FormRule[]>;

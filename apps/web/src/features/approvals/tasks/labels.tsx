@@ -7,7 +7,7 @@ import {
   type ApprovalStatus,
   type ConditionOperator,
   type TaskStatus,
-} from '@dealer-hr/shared/approvals';
+} from '@dealer-hr/shared/approvals/rules';
 import { SOURCE_LANGUAGE } from '../../../lib/i18n';
 
 // How the approval vocabulary (packages/shared/src/approvals.ts) reads and looks on these pages.

@@ -14,7 +14,8 @@ import {
   type InstanceSummary,
   type TestRequestFields,
 } from './api';
-import { AMOUNT_MAX, TITLE_MAX, testRequestRules } from './form-rules';
+import { TEST_AMOUNT_MAX, TEST_TITLE_MAX } from '@dealer-hr/shared/approvals/rules';
+import { testRequestRules } from './form-rules';
 
 interface TestRequestDialogProps {
   open: boolean;
@@ -76,7 +77,7 @@ export function TestRequestDialog({ open, onClose, onCreated }: TestRequestDialo
     >
       {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
       <Form.Item name="title" label={t('testRequest.fields.title')} rules={rules.title}>
-        <Input autoComplete="off" maxLength={TITLE_MAX + 10} />
+        <Input autoComplete="off" maxLength={TEST_TITLE_MAX + 10} />
       </Form.Item>
       <Form.Item name="department_id" label={t('testRequest.fields.department')} rules={rules.department_id}>
         <TreeSelect
@@ -96,7 +97,7 @@ export function TestRequestDialog({ open, onClose, onCreated }: TestRequestDialo
         rules={rules.amount}
         extra={t('testRequest.amountHelp')}
       >
-        <InputNumber min={0} max={AMOUNT_MAX} precision={0} style={{ width: '100%' }} />
+        <InputNumber min={0} max={TEST_AMOUNT_MAX} precision={0} style={{ width: '100%' }} />
       </Form.Item>
     </FormDialog>
   );

@@ -1,18 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
+import type { LoginInput, TokenAnswer } from '@dealer-hr/shared/auth/contract';
 import { post } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-token';
 
-export interface LoginInput {
-  username: string;
-  password: string;
-}
-
-export interface TokenAnswer {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-}
+export type { LoginInput, TokenAnswer };
 
 export function login(input: LoginInput): Promise<TokenAnswer> {
   return post<TokenAnswer>('/login', input);

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LogoutAnswer } from '@dealer-hr/shared/auth/contract';
 import { getToken } from '../../../lib/auth-token';
 import { post } from '../../../lib/api-client';
 import { LOGIN_PATH, browser } from '../../../lib/navigation';
 import { endSession } from '../../../lib/session';
 
 /** `url`: a single sign-on logout page the browser should go to. */
-export type LogoutAnswer = { url?: string } | null;
+export type { LogoutAnswer };
 
 export function logout(): Promise<LogoutAnswer> {
   // docs/web.md "Logout": a failed logout shows nothing.

@@ -1,19 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { get, post } from '../../../lib/api-client';
-import type { TokenAnswer } from './login';
+import type { TokenAnswer } from '@dealer-hr/shared/auth/contract';
+import type {
+  CasLoginInput,
+  CodeLoginInput,
+  LoginModesAnswer,
+  QrCodeAnswer,
+} from '@dealer-hr/shared/sso/contract';
 
 /** Which single sign-on modes the server has configured (docs/api.md "Single sign-on"). */
-export interface LoginModes {
-  wecom: { appid: string } | null;
-  oauth: { appid: string; authorizeUrl: string } | null;
-  cas: { loginUrl: string } | null;
-}
+export type LoginModes = LoginModesAnswer;
 
-export interface QrCode {
-  url: string;
-  appid: string;
-  state: string;
-}
+export type QrCode = QrCodeAnswer;
 
 export function getLoginModes(signal?: AbortSignal): Promise<LoginModes> {
   // Without the answer the page still offers the username login: no message.
@@ -31,10 +29,10 @@ export function getQrCode(signal?: AbortSignal): Promise<QrCode> {
   return get<QrCode>('/login/qrcode', undefined, { signal });
 }
 
-export function exchangeCode(input: { code: string; appid: string }): Promise<TokenAnswer> {
+export function exchangeCode(input: CodeLoginInput): Promise<TokenAnswer> {
   return post<TokenAnswer>('/getTokenByCode', input);
 }
 
-export function casLogin(input: { ticket: string; service: string }): Promise<TokenAnswer> {
+export function casLogin(input: CasLoginInput): Promise<TokenAnswer> {
   return post<TokenAnswer>('/casLogin', input);
 }

@@ -1,44 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
+import type {
+  AdminMenuNode,
+  MenuSaved,
+  MenuSortInput,
+  MenuStoreInput,
+} from '@dealer-hr/shared/menus/contract';
 import { del, get, post, put } from '../../../lib/api-client';
 
 /** One item of the whole menu table (`GET /api/auth/menus`); `perm` is its own permission name. */
-export interface AdminMenu {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  title: string;
-  path: string;
-  /** See `MenuType`. */
-  type_id: number;
-  perm: string | null;
-  quick_icon: string | null;
-  affix: boolean;
-  noCache: boolean;
-  sort: number;
-  /** Seeded: its name, path and permission are fixed, and it cannot be deleted. */
-  builtin: boolean;
-  children: AdminMenu[];
-}
+export type AdminMenu = AdminMenuNode;
 
 /** The body of `POST menus/store`; `PUT menus/update` adds `id`. */
-export interface MenuInput {
-  parent_id: number | null;
-  type_id: number;
-  title: string;
-  name: string;
-  path: string;
-  perm: string | null;
-  quick_icon: string | null;
-  affix: boolean;
-  noCache: boolean;
-  sort?: number;
-}
+export type MenuInput = MenuStoreInput;
 
-export interface SortInput {
-  parent_id: number | null;
-  ids: number[];
-}
+export type SortInput = MenuSortInput;
 
 export const menusQueryOptions = () =>
   queryOptions({
@@ -61,14 +37,14 @@ function useRefreshAfterChange() {
 
 type Options<TData, TInput> = Omit<UseMutationOptions<TData, Error, TInput>, 'mutationFn'>;
 
-export function useSaveMenu(options: Options<{ id: number }, MenuInput & { id?: number }> = {}) {
+export function useSaveMenu(options: Options<MenuSaved, MenuInput & { id?: number }> = {}) {
   const refresh = useRefreshAfterChange();
   return useMutation({
     ...options,
     mutationFn: ({ id, ...input }) =>
       id === undefined
-        ? post<{ id: number }>('/auth/menus/store', input)
-        : put<{ id: number }>('/auth/menus/update', { id, ...input }),
+        ? post<MenuSaved>('/auth/menus/store', input)
+        : put<MenuSaved>('/auth/menus/update', { id, ...input }),
     onSuccess: async (...args) => {
       await refresh();
       return options.onSuccess?.(...args);

@@ -1,42 +1,19 @@
-import type { OnboardingDocument, OnboardingStep } from '@dealer-hr/shared/onboarding';
+import type {
+  ContractStepInput,
+  DocumentsStepInput,
+  OnboardingDetail,
+  PersonalStepInput,
+  UploadedFile,
+} from '@dealer-hr/shared/onboarding/contract';
+import type { OnboardingDocument, OnboardingStep } from '@dealer-hr/shared/onboarding/rules';
 import { post, put } from '../../../lib/api-client';
-import type { Gender, OnboardingDetail, UploadedFile } from '../api';
 
-export interface PersonalBody {
-  step: 'personal';
-  name: string;
-  phone: string;
-  id_type_id: number;
-  id_number: string;
-  email: string;
-  gender: Gender;
-  birth_date: string | null;
-  height: number;
-  ethnicity_id: number;
-  marital_status_id: number;
-  education_id: number;
-  college: string;
-  region_id: number;
-  has_license_id: number | null;
-}
-
+/** The steps' bodies of `PUT user/entry/step/update` (without the entry's id). */
+export type PersonalBody = PersonalStepInput;
 /** Upload ids by what each document is; null for one not given. */
-export type DocumentsBody = { step: 'documents' } & Record<OnboardingDocument, number | null>;
-
-export interface ContractBody {
-  step: 'contract';
-  department_id: number;
-  post_id: number;
-  entry_date: string;
-  employee_type_id: number;
-  probation_months: number;
-  contract_start: string;
-  contract_end: string;
-  username: string;
-  /** Only to set it: left out, the one set before is kept. */
-  password?: string;
-  is_sale: boolean;
-}
+export type DocumentsBody = DocumentsStepInput;
+/** The password only to set it: left out, the one set before is kept. */
+export type ContractBody = ContractStepInput;
 
 export type StepBody = PersonalBody | DocumentsBody | ContractBody;
 

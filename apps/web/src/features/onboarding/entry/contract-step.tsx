@@ -3,7 +3,7 @@ import { Button, Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
-import { PROBATION_MAX_MONTHS } from '@dealer-hr/shared/onboarding';
+import { PROBATION_MAX_MONTHS } from '@dealer-hr/shared/onboarding/rules';
 import { DepartmentTreeSelect } from '../../../components/department-tree-select';
 import { DictionarySelect } from '../../../components/dictionary-select';
 import { PostSelect } from '../../../components/post-select';

@@ -6,7 +6,7 @@ import {
   REQUIRED_DOCUMENTS,
   onboardingMessages,
   type OnboardingDocument,
-} from '@dealer-hr/shared/onboarding';
+} from '@dealer-hr/shared/onboarding/rules';
 import { localMessage } from '../../../lib/form-rules';
 import { useFormDraft } from '../../../lib/drafts';
 import type { OnboardingDetail, UploadedFile } from '../api';

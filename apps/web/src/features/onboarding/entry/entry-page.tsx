@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Empty, Flex, Result, Skeleton, Steps, Typogra
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ONBOARDING_STEPS, type OnboardingStep } from '@dealer-hr/shared/onboarding';
+import { ONBOARDING_STEPS, type OnboardingStep } from '@dealer-hr/shared/onboarding/rules';
 import { Permission, usePermission } from '../../../components/permission';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useIdParam } from '../../../lib/use-id-param';

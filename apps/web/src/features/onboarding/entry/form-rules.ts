@@ -1,6 +1,10 @@
 import type { FormRule } from 'antd';
 import { isValidMainlandId } from '@dealer-hr/shared/id-number';
-import { onboardingLabels, onboardingMessages, PROBATION_MAX_MONTHS } from '@dealer-hr/shared/onboarding';
+import {
+  onboardingLabels,
+  onboardingMessages,
+  PROBATION_MAX_MONTHS,
+} from '@dealer-hr/shared/onboarding/rules';
 import { antdRules, COLLEGE_MAX, fieldLabels, isBlank, messages } from '@dealer-hr/shared/rules';
 import {
   certificateNumberRules,
@@ -12,8 +16,8 @@ import {
 } from '../../../lib/form-rules';
 import { i18n } from '../../../lib/i18n';
 
-// The rules of the entry form's steps. In Chinese their messages are the server's (onboarding.schemas.ts and
-// the shared rules), so a field says the same whichever side refuses it; other languages get translations.
+// The rules of the entry form's steps. In Chinese their messages are the server's (the shared onboarding
+// contract and rules), so a field says the same whichever side refuses it; other languages get translations.
 
 const t = (key: string, options?: Record<string, unknown>) =>
   i18n.t(`onboarding:entry.${key}`, options ?? {});
@@ -63,8 +67,6 @@ export function personalRules(mainlandIdType: number | undefined) {
   } satisfies Record<string, FormRule[]>;
 }
 
-const probationMessage = `${onboardingLabels.probation}须为 0 到 ${PROBATION_MAX_MONTHS} 的整数`;
-
 /** `hasPassword`: one is set already, so the field may stay empty (and the password is kept). */
 export function contractRules(hasPassword: boolean) {
   const passwordRules = localRules(antdRules.password, [
@@ -82,7 +84,10 @@ export function contractRules(hasPassword: boolean) {
         type: 'integer',
         min: 0,
         max: PROBATION_MAX_MONTHS,
-        message: localMessage(probationMessage, t('form.probationInvalid', { max: PROBATION_MAX_MONTHS })),
+        message: localMessage(
+          onboardingMessages.probationInvalid,
+          t('form.probationInvalid', { max: PROBATION_MAX_MONTHS }),
+        ),
       },
     ],
     contractStart: [

@@ -4,7 +4,7 @@ import { Alert, App, Button, Flex, Form } from 'antd';
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnboardingStep } from '@dealer-hr/shared/onboarding';
+import type { OnboardingStep } from '@dealer-hr/shared/onboarding/rules';
 import type { Draft } from '../../../lib/drafts';
 import { showSaveError } from '../../../lib/form-errors';
 import { ONBOARDING_KEY, onboardingDetailQuery, refusalsOf, type OnboardingDetail } from '../api';

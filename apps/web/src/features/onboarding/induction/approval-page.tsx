@@ -3,7 +3,7 @@ import { Button, Card, Flex, Segmented, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OnboardingStatus } from '@dealer-hr/shared/onboarding';
+import type { OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
 import { parseTime } from '@dealer-hr/shared/time';
 import { FilterBar, TextFilter } from '../../../components/filter-bar';
 import { PagedTable } from '../../../components/paged-table';

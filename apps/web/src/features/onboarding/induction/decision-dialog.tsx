@@ -3,14 +3,11 @@ import { App, Form, Input } from 'antd';
 import type { FormRule } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { onboardingLabels } from '@dealer-hr/shared/onboarding';
+import { ONBOARDING_COMMENT_MAX, onboardingLabels } from '@dealer-hr/shared/onboarding/rules';
 import { FormDialog } from '../../../components/form-dialog';
 import { showSaveError } from '../../../lib/form-errors';
 import { maxLengthRule, requiredRules } from '../../../lib/form-rules';
 import { decideEntry, type DecisionKind } from './api';
-
-/** The server's limit (`onboardingDecisionBody`). */
-const COMMENT_MAX = 200;
 
 interface DecisionDialogProps {
   /** The entry and what is decided on it; null when closed. */
@@ -32,7 +29,11 @@ export function DecisionDialog({ decision, onClose, onSettled }: DecisionDialogP
   const rules = useMemo<FormRule[]>(
     () => [
       ...(kind === 'reject' ? requiredRules(onboardingLabels.comment, t('decision.commentRequired')) : []),
-      maxLengthRule(onboardingLabels.comment, COMMENT_MAX, t('decision.tooLong', { max: COMMENT_MAX })),
+      maxLengthRule(
+        onboardingLabels.comment,
+        ONBOARDING_COMMENT_MAX,
+        t('decision.tooLong', { max: ONBOARDING_COMMENT_MAX }),
+      ),
     ],
     [kind, t],
   );
@@ -71,7 +72,7 @@ export function DecisionDialog({ decision, onClose, onSettled }: DecisionDialogP
       <Form.Item name="comment" label={t('decision.comment')} rules={rules}>
         <Input.TextArea
           rows={4}
-          maxLength={COMMENT_MAX + 10}
+          maxLength={ONBOARDING_COMMENT_MAX + 10}
           placeholder={t(`decision.placeholder.${kind}`)}
         />
       </Form.Item>

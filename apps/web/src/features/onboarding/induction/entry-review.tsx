@@ -5,7 +5,7 @@ import type { DescriptionsProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
-import { ONBOARDING_DOCUMENTS } from '@dealer-hr/shared/onboarding';
+import { ONBOARDING_DOCUMENTS } from '@dealer-hr/shared/onboarding/rules';
 import { parseTime } from '@dealer-hr/shared/time';
 import { dictionaryName, useDictionary } from '../../../components/dictionary-select';
 import { FilePreview } from '../../../components/file-preview';

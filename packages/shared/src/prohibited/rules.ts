@@ -1,6 +1,7 @@
 /**
- * The prohibited list (blacklist): people the group does not rehire. Shared by the server's schemas and the
- * web app's filters and labels.
+ * The prohibited list (blacklist): people the group does not rehire. Its statuses, sources, limits, labels and
+ * messages as plain constants, free of zod, so the web imports them directly; the zod schemas built on them
+ * are in ./contract.
  */
 
 /** `dismissing` while a dismissal waits for its approval; a dismissed entry no longer blocks onboarding. */
@@ -32,3 +33,10 @@ export const prohibitedMessages = {
 } as const;
 
 export const PROHIBITED_REASON_MAX = 200;
+
+export const prohibitedLabels = {
+  entry: '禁用名单记录',
+  keyword: '关键字',
+  source: '来源',
+  status: '状态',
+} as const;

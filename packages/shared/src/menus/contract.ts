@@ -1,6 +1,20 @@
-import { maxLengthMessage, MenuType, requiredMessage, selectMessage, type MenuNode } from '@dealer-hr/shared';
+// The menus routes' request and answer schemas (the signed-in user's tree and `/api/auth/menus/*`). The
+// server validates and documents with them; the web only imports their types (`import type`), so zod stays
+// out of its bundle.
+import type { MenuNode } from '../api-types';
+import { MenuType } from '../dictionary-types';
+import { maxLengthMessage, requiredMessage, selectMessage } from '../rules';
+import { zId } from '../validation';
 import { z } from 'zod';
-import { zId } from '@dealer-hr/shared/validation';
+import {
+  MENU_ICON_PATTERN,
+  MENU_LIMITS,
+  MENU_NAME_PATTERN,
+  MENU_PATH_PATTERN,
+  MENU_PERM_PATTERN,
+  menuLabels,
+  menuMessages,
+} from './rules';
 
 // The sidebar's tree and the administration table show the same fields of an item around a different
 // `perm`; the answers keep this field order.
@@ -49,40 +63,6 @@ export const adminMenuNode: z.ZodType<AdminMenuNode> = z.lazy(() =>
   }),
 );
 
-/** The form's labels; the web form builds the same messages from them. */
-export const menuLabels = {
-  parent: '上级菜单',
-  type: '菜单类型',
-  title: '菜单标题',
-  name: '路由名称',
-  path: '路由地址',
-  perm: '权限标识',
-  icon: '图标',
-  sort: '排序',
-  ids: '排序菜单',
-  id: '菜单',
-} as const;
-
-export const menuMessages = {
-  nameInvalid: '路由名称只能包含字母和数字，且以字母开头',
-  pathInvalid: '路由地址必须以 / 开头，且不能包含空格',
-  pathForButton: '按钮不需要路由地址',
-  permInvalid: '权限标识格式应为 模块:页面:操作，如 system:menus:create',
-  permForDirectory: '目录不需要权限标识',
-  iconInvalid: '图标名称不正确',
-  sortInvalid: '排序只能为 0 到 999999 的整数',
-  idsDuplicate: '排序菜单不能重复',
-} as const;
-
-export const MENU_LIMITS = { title: 50, name: 50, path: 200, perm: 100, icon: 60, sort: 999_999 } as const;
-
-const NAME = /^[A-Za-z][A-Za-z0-9]*$/;
-const PATH = /^\/\S*$/;
-const PERM_SEGMENT = '[A-Za-z][A-Za-z0-9-]*';
-const PERM = new RegExp(`^${PERM_SEGMENT}:${PERM_SEGMENT}:${PERM_SEGMENT}$`);
-/** An @ant-design/icons component name (`MenuOutlined`, `HomeFilled`, `SmileTwoTone`). */
-const ICON = /^[A-Z][A-Za-z0-9]*(?:Outlined|Filled|TwoTone)$/;
-
 /** Optional trimmed text: absent, null and blank all become `empty`. */
 function optionalText<E extends string | null>(empty: E, max: number, label: string) {
   return z
@@ -120,18 +100,24 @@ const menuFields = {
   parent_id: z.union([z.null(), zId(menuLabels.parent)]).default(null),
   type_id: menuType,
   title: requiredText(menuLabels.title, MENU_LIMITS.title),
-  name: requiredText(menuLabels.name, MENU_LIMITS.name).refine((value) => !value || NAME.test(value), {
-    error: menuMessages.nameInvalid,
-  }),
-  path: optionalText('', MENU_LIMITS.path, menuLabels.path).refine((value) => !value || PATH.test(value), {
-    error: menuMessages.pathInvalid,
-  }),
+  name: requiredText(menuLabels.name, MENU_LIMITS.name).refine(
+    (value) => !value || MENU_NAME_PATTERN.test(value),
+    {
+      error: menuMessages.nameInvalid,
+    },
+  ),
+  path: optionalText('', MENU_LIMITS.path, menuLabels.path).refine(
+    (value) => !value || MENU_PATH_PATTERN.test(value),
+    {
+      error: menuMessages.pathInvalid,
+    },
+  ),
   perm: optionalText(null, MENU_LIMITS.perm, menuLabels.perm).refine(
-    (value) => value === null || PERM.test(value),
+    (value) => value === null || MENU_PERM_PATTERN.test(value),
     { error: menuMessages.permInvalid },
   ),
   quick_icon: optionalText(null, MENU_LIMITS.icon, menuLabels.icon).refine(
-    (value) => value === null || ICON.test(value),
+    (value) => value === null || MENU_ICON_PATTERN.test(value),
     { error: menuMessages.iconInvalid },
   ),
   affix: flag,
@@ -184,6 +170,7 @@ const always = {
 };
 
 export const menuStoreBody = z.object(menuFields).superRefine(checkType, always);
+export type MenuStoreInput = z.input<typeof menuStoreBody>;
 export type MenuStoreBody = z.infer<typeof menuStoreBody>;
 
 export const menuUpdateBody = z
@@ -199,9 +186,11 @@ export const menuSortBody = z.object({
     .max(500)
     .refine((ids) => new Set(ids).size === ids.length, { error: menuMessages.idsDuplicate }),
 });
+export type MenuSortInput = z.input<typeof menuSortBody>;
 export type MenuSortBody = z.infer<typeof menuSortBody>;
 
 export const menuDestroyBody = z.object({ id: zId(menuLabels.id) });
 export type MenuDestroyBody = z.infer<typeof menuDestroyBody>;
 
 export const menuSaved = z.object({ id: z.number().int() });
+export type MenuSaved = z.infer<typeof menuSaved>;

@@ -3,7 +3,7 @@
  * "The department tree keeps its levels"). The server checks every create and move with these functions and
  * the department page offers only what they allow; no zod here, so the web imports it directly.
  */
-import { DepartmentKind } from './dictionary-types';
+import { DepartmentKind } from '../dictionary-types';
 
 /** The levels, highest first: group > region > store > department > team. */
 export const DEPARTMENT_LEVELS: readonly DepartmentKind[] = DepartmentKind;

@@ -7,8 +7,8 @@ import {
   levelBreakOf,
   mayHold,
   type LeveledNode,
-} from './departments';
-import type { DepartmentKind } from './dictionary-types';
+} from './levels';
+import type { DepartmentKind } from '../dictionary-types';
 
 interface Node extends LeveledNode<Node> {
   name: string;

@@ -1,5 +1,6 @@
-// The approval engine's vocabulary, shared by the server (validation, storage) and the web app (labels, forms).
-// See docs/domain.md "Approvals".
+// The approval engine's vocabulary, limits, labels and messages, shared by the server (validation, storage)
+// and the web app (labels, forms): plain constants, free of zod, so the web imports them directly; the zod
+// schemas built on them are in ./contract. See docs/domain.md "Approvals".
 
 /**
  * The business types a flow can belong to. `test` is a demo type with no business effect of its own: the tests
@@ -103,3 +104,66 @@ export function conditionHolds(condition: NodeCondition | null, form: Record<str
       return actual !== condition.value;
   }
 }
+
+/** A flow is in use or set aside. */
+export const FLOW_STATUSES = ['active', 'disabled'] as const;
+export type FlowStatus = (typeof FLOW_STATUSES)[number];
+
+/** The task lists: the caller's to-do, what they decided, and their own requests. */
+export const TASK_SCOPES = ['todo', 'done', 'mine'] as const;
+export type TaskScope = (typeof TASK_SCOPES)[number];
+
+export const FLOW_NAME_MAX = 50;
+export const NODE_NAME_MAX = 30;
+export const REMARK_MAX = 200;
+export const COMMENT_MAX = 500;
+export const MAX_NODES = 20;
+export const MAX_LEADER_LEVEL = 10;
+/** Most approvers one node names. */
+export const MAX_NODE_APPROVERS = 50;
+
+export const flowLabels = {
+  businessType: '业务类型',
+  name: '流程名称',
+  department: '适用部门',
+  nodes: '审批节点',
+  nodeName: '节点名称',
+  approverType: '审批人类型',
+  approvers: '审批人',
+  leaderLevel: '上级层级',
+  mode: '审批方式',
+  conditionField: '条件字段',
+  conditionOp: '条件运算',
+  conditionValue: '条件值',
+  status: '状态',
+  remark: '备注',
+  comment: '审批意见',
+  scope: '列表',
+  keyword: '关键字',
+  title: '标题',
+  amount: '金额',
+} as const;
+
+export const flowMessages = {
+  nodesRequired: '请至少添加一个审批节点',
+  nodesTooMany: `审批节点不能超过 ${MAX_NODES} 个`,
+  approversRequired: '请选择审批人',
+  leaderLevel: `上级层级必须是 1 到 ${MAX_LEADER_LEVEL} 之间的整数`,
+  conditionField: '该业务类型没有这个条件字段',
+  conditionValue: '条件值必须是数字',
+  notFound: '审批流程不存在',
+  scopeTaken: '该业务类型在这个部门已有审批流程',
+  departmentInvalid: '适用部门不存在或已停用',
+  rolesInvalid: '所选角色不存在或已停用',
+  postsInvalid: '所选岗位不存在或已停用',
+  usersInvalid: '所选用户不存在或已冻结',
+  gaps: '部分部门在某些节点找不到审批人，这些节点将被跳过；确认后再保存',
+  inUse: '该流程有进行中的审批，不能删除，请改为停用',
+} as const;
+
+// The demo "test" business's request.
+export const TEST_TITLE_MAX = 50;
+export const TEST_AMOUNT_MAX = 1_000_000;
+export const testRequestMessages = {
+  amount: '金额必须是 0 到 1000000 之间的整数',
+} as const;

@@ -1,8 +1,9 @@
 /**
  * Onboarding (entry steps, docs/domain.md "Onboarding"): a candidate's record from `start` to the approval that
- * makes them an employee. Shared by the server's schemas and the web app's steps, filters and labels.
+ * makes them an employee. The domain's steps, limits, labels and messages as plain constants, free of zod, so
+ * the web imports them directly; the zod schemas built on them are in ./contract.
  */
-import type { UploadPurpose } from './uploads';
+import type { UploadPurpose } from '../uploads';
 
 /**
  * `draft` while HR fills the steps; `pending` in the `inductionfirst` approval; `returned` when an approver
@@ -29,6 +30,9 @@ export const REQUIRED_DOCUMENTS: readonly OnboardingDocument[] = ['id_card_front
 /** Longest probation, in months (labour law: at most six months). */
 export const PROBATION_MAX_MONTHS = 6;
 
+/** Longest approver's comment, in characters. */
+export const ONBOARDING_COMMENT_MAX = 200;
+
 export const onboardingLabels = {
   entry: '入职记录',
   store: '入职门店',
@@ -42,6 +46,7 @@ export const onboardingLabels = {
   birthDate: '出生日期',
   comment: '审批意见',
   step: '填写步骤',
+  keyword: '姓名或手机号码',
 } as const;
 
 export const documentNames: Record<OnboardingDocument, string> = {
@@ -77,4 +82,8 @@ export const onboardingMessages = {
   contractBeforeEntry: '合同开始日期不能早于入职日期',
   noTask: '您没有该入职记录的待审批任务',
   usernameTaken: '该登录账号已被使用',
+  probationInvalid: `${onboardingLabels.probation}须为 0 到 ${PROBATION_MAX_MONTHS} 的整数`,
+  stepInvalid: '填写步骤不正确',
+  isSaleInvalid: '是否销售须为布尔值',
+  commentTooLong: `${onboardingLabels.comment}不能超过 ${ONBOARDING_COMMENT_MAX} 个字符`,
 } as const;
