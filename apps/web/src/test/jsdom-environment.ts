@@ -1,11 +1,12 @@
 import { builtinEnvironments, type Environment } from 'vitest/runtime';
 
 /**
- * jsdom, plus one thing after its teardown. React 19.2's development build reads `window.event` at the start
- * of every scheduler task (react/react #37100) and runs those tasks on setImmediate, so a passive-effects flush
- * still queued when a file's jsdom is removed throws "window is not defined" although every test passed.
- * The setup file lets queued work run before the file ends; this covers what a late timer queues after that.
- * Only `event` is answered: a late task that touches anything else of the page still fails loudly.
+ * jsdom, plus one thing after its teardown. React 19.2's development build reads `window` (its `event`, its
+ * element classes) in every scheduler task and commit, and runs those tasks on setImmediate: a render a late
+ * timer queued (an antd close animation on a loaded runner) would run after the file's jsdom was removed and
+ * throw "window is not defined" although every test passed. The setup file lets queued work run before the
+ * file ends; for what a late timer queues after that, the closed window stays reachable as `window`, so the
+ * last render finishes on its detached document instead of failing the run.
  */
 const jsdom = builtinEnvironments.jsdom;
 
@@ -16,8 +17,9 @@ export default {
     const environment = await jsdom.setup(global, options);
     return {
       async teardown(torndown: Record<string, unknown>) {
+        const closing = torndown.window;
         await environment.teardown(torndown);
-        if (!('window' in torndown)) torndown.window = Object.freeze({ event: undefined });
+        if (!('window' in torndown)) torndown.window = closing;
       },
     };
   },
