@@ -166,20 +166,21 @@ test('the settings panel changes the theme colour at once and remembers it', asy
   await signInTo(page);
   const gear = page.getByRole('button', { name: '打开系统设置' });
   const primary = () => gear.evaluate((element) => getComputedStyle(element).backgroundColor);
-  expect(await primary()).toBe('rgb(24, 144, 255)');
+  // The theme colours are applied in their shade that white text reads on (WCAG AA): #1890ff, #f5222d.
+  expect(await primary()).toBe('rgb(19, 112, 198)');
 
   await gear.click();
   const drawer = page.getByRole('dialog', { name: '系统布局配置' });
   await drawer.getByRole('button', { name: '#f5222d' }).click();
   await expect(page.getByText('正在编译主题')).toBeVisible();
-  await expect.poll(primary).toBe('rgb(245, 34, 45)');
+  await expect.poll(primary).toBe('rgb(221, 30, 41)');
   await page.screenshot({ path: 'test-results/screenshots/settings-zh-1366.png' });
 
   // Outside click closes the panel; the colour stays after a reload.
   await page.mouse.click(300, 400);
   await expect(drawer).toBeHidden();
   await page.reload();
-  await expect.poll(primary).toBe('rgb(245, 34, 45)');
+  await expect.poll(primary).toBe('rgb(221, 30, 41)');
 });
 
 test('an unhandled error shows the error-log badge; its dialog lists it and Clear All empties it', async ({
