@@ -191,20 +191,20 @@ export async function startWecomStandIn(options: WecomStandInOptions): Promise<W
           return send(response, 400, 'text/html', page('参数错误', '<p>参数错误：redirect_uri 不正确</p>'));
         }
         const state = query.get('state') ?? undefined;
-        // Each button carries its own fresh code; a click takes the whole window back, as WeCom does.
+        // Each button carries its own fresh code; a click takes the whole window back, as WeCom does. The
+        // handler is the button's own attribute, not a later script: a click may land before the frame has
+        // run any script (the frame is parsed in its own process).
         const buttons = options.users
           .map((userId) => {
             const target = withParams(redirectUri, { code: issueCode(userId), state, appid: options.corpId });
             return (
-              `<p><button type="button" data-user="${escapeHtml(userId)}" data-href="${escapeHtml(target)}">` +
+              `<p><button type="button" data-user="${escapeHtml(userId)}" data-href="${escapeHtml(target)}"` +
+              ` onclick="window.top.location.href = this.dataset.href">` +
               `模拟扫码登录（${escapeHtml(userId)}）</button></p>`
             );
           })
           .join('');
-        const script =
-          '<script>for (const button of document.querySelectorAll("button[data-href]"))' +
-          ' button.addEventListener("click", () => { window.top.location.href = button.dataset.href; });</script>';
-        return send(response, 200, 'text/html', page('企业微信扫码登录（模拟）', buttons + script));
+        return send(response, 200, 'text/html', page('企业微信扫码登录（模拟）', buttons));
       }
       default:
         return wecomError(response, 404, 'not found');
