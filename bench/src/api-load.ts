@@ -18,8 +18,16 @@ interface Figures {
   errors: number;
 }
 
-async function measure(url: string, seconds: number, headers: Record<string, string> = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+async function measure(
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+  /** A new path for every request (a page never asked for before), instead of `url`'s own. */
+  pathOf?: (n: number) => string,
+): Promise<Figures> {
+  let n = 0;
+  const requests = pathOf && [{ setupRequest: (request: object) => ({ ...request, path: pathOf(n++) }) }];
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, requests });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -81,6 +89,15 @@ async function hotRouteRatios(server: RunningServer, label: string, seconds: num
           `(target >= ${route.target}, p99 <= ${p99Limit} ms: ${verdict})`,
       );
     }
+    // For reference, no target: the directory when no page is kept (each request asks for a new one; the
+    // entry-date filter moves a day each time), which is what the first reader after a change pays.
+    const fresh = await measure(`${server.url}/api/auth/user/index`, seconds, { authorization }, (n) => {
+      const day = new Date(Date.UTC(2000, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+      return `/api/auth/user/index?page=1&limit=20&entry_from=${day}`;
+    });
+    console.log(
+      `  ${'user/index, never kept'.padEnd(28)} ${fmt(fresh)}   ratio ${(fresh.rps / base.rps).toFixed(3)}`,
+    );
   } finally {
     bare.stop();
   }

@@ -5,7 +5,7 @@ import { signIn } from './session';
 export interface FittedPage {
   path: string;
   title: string;
-  /** What shows the page has rendered its content (a table by default). */
+  /** What shows the page has rendered its content (a table, or a list's cards on a phone, by default). */
   ready?: string;
 }
 
@@ -26,8 +26,10 @@ export async function expectFits(page: Page, name: string): Promise<void> {
 export function testPagesFit(area: string, pages: FittedPage[]): void {
   for (const viewport of VIEWPORTS) {
     test(`the ${area} pages fit a ${viewport.width} px wide screen`, async ({ page }) => {
+      // One sign-in, page load and full-page screenshot per page: the time allowed grows with the pages.
+      test.setTimeout(20_000 * pages.length);
       await page.setViewportSize(viewport);
-      for (const { path, title, ready = 'main .ant-table' } of pages) {
+      for (const { path, title, ready = 'main .ant-table, main [data-list-table]' } of pages) {
         // A fresh sign-in per page: loading a page anew is a page close to the server (see session.spec.ts).
         await page.context().clearCookies();
         await page.goto(`/login?redirect=${encodeURIComponent(path)}`);

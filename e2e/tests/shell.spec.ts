@@ -30,6 +30,36 @@ test('the layout at 1366x768 in Chinese and English', async ({ page }) => {
   await page.screenshot({ path: 'test-results/screenshots/layout-en-1366.png' });
 });
 
+test('the sidebar shows the whole brand and the language switch says so, in every language, at 1366 px', async ({
+  page,
+}) => {
+  await signInTo(page);
+  const brand = page.locator('.ant-layout-sider a[href="/dashboard/dashboard"] span[title]');
+  const switched: Record<string, [name: string, message: string]> = {
+    en: ['English', 'Switch Language Success'],
+    es: ['Español', 'Cambio de idioma correcto'],
+    ja: ['日本語', '言語の切り替えに成功しました'],
+    zh: ['中文', '切换语言成功'],
+  };
+  const languageButton = page.getByRole('button', {
+    name: /^(切换语言|Change language|Cambiar idioma|言語を切り替え)$/,
+  });
+  for (const [language, [name, message]] of Object.entries(switched)) {
+    await languageButton.click();
+    await page.getByRole('menuitem', { name }).click();
+    // The message is in the language just chosen.
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    // Nothing of the name is cut off: the text is no wider than its box.
+    await expect(brand).toBeVisible();
+    const { scroll, client } = await brand.evaluate((span) => ({
+      scroll: span.scrollWidth,
+      client: span.clientWidth,
+    }));
+    expect(scroll, `${language}: ${await brand.textContent()}`).toBeLessThanOrEqual(client);
+  }
+});
+
 test('the sidebar collapses to icons and remembers it in the sidebarStatus cookie', async ({ page }) => {
   await signInTo(page);
   const sidebar = page.locator('.ant-layout-sider').first();
@@ -79,6 +109,8 @@ test.describe('on a 390 px phone', () => {
     await nav.getByText('门店管理').click();
     await expect(page).toHaveURL(/\/organization\/stores$/);
     await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    // On a phone the page's filters are behind one button.
+    await page.getByRole('button', { name: '筛选' }).click();
     await expect(page.getByPlaceholder('门店名称或编码')).toBeVisible();
   });
 

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { JobQueue } from './core/jobs/queue';
 import type { Database, DatabaseHandle } from './db/client';
 import type { FileStorage } from './lib/file-storage';
 import type { Sealer } from './lib/sealed-values';
@@ -17,4 +18,6 @@ export interface AppContext {
   sealer: Sealer;
   /** The approval engine every business module submits its records to. */
   approvals: ApprovalEngine;
+  /** Work done in the background by whichever instance claims it (exports, imports, effective dates). */
+  jobs: JobQueue;
 }

@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createDiskStorage } from './lib/file-storage';
+import { serializerKeepingAnswers } from './lib/kept-answers';
 import { clientErrorHandler, frameworkErrors } from './lib/transport-errors';
 import { createSealer, loadDataKey } from './lib/sealed-values';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { protectedModules, publicModules } from './modules';
 import { createProductEngine } from './approval-businesses';
+import type { ApprovalBusiness } from './modules/approvals';
+import { productJobs, productSchedules } from './background-jobs';
+import { createJobQueue } from './core/jobs/queue';
+import { JobRunner } from './core/jobs/runner';
 import { ssoSettingsOf } from './modules/sso';
 import auth, { createAccessCaches } from './plugins/auth';
 import type { RoutePermission } from './core/access';
@@ -37,6 +42,8 @@ export interface ProtectedRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     readonly protectedRoutes: readonly ProtectedRoute[];
+    /** Started by the server once it listens (server.ts); tests start runners of their own. */
+    readonly jobRunner: JobRunner;
   }
 }
 
@@ -44,10 +51,12 @@ export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
   logger: FastifyBaseLogger;
+  /** Approval businesses registered beside the product's: the fixture business of the engine's tests. */
+  approvalBusinesses?: readonly ApprovalBusiness[];
 }
 
 /** Builds the Fastify instance: external plugins, then the app's plugins, then the modules. */
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, approvalBusinesses = [] }: BuildOptions) {
   const app = Fastify({
     loggerInstance: logger,
     // A caller's request id is kept so one id follows a request across services and log lines.
@@ -61,7 +70,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerKeepingAnswers);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -71,6 +80,12 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     config.ACCESS_TTL,
   );
   const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
+  const jobRunner = new JobRunner(database.db, productJobs(database.db), productSchedules, {
+    concurrency: config.JOB_CONCURRENCY,
+    timeZone: config.TIME_ZONE,
+    log: logger,
+  });
+  app.decorate('jobRunner', jobRunner);
   const context: AppContext = {
     config,
     database,
@@ -78,7 +93,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     tokens,
     files: createDiskStorage(join(config.DATA_DIR, 'uploads')),
     sealer,
-    approvals: createProductEngine(sealer),
+    approvals: createProductEngine(sealer, approvalBusinesses),
+    jobs: jobRunner.bind((onEnqueued) => createJobQueue(database.db, onEnqueued)),
   };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);
@@ -94,7 +110,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     db: database.db,
     tokens,
     pageCloseGraceSeconds: config.PAGE_CLOSE_GRACE,
-    caches: createAccessCaches(),
+    caches: createAccessCaches(database.notifications),
   });
   await app.register(
     async (api) => {

@@ -61,6 +61,16 @@ const configSchema = z
     JWT_SECRET: z.string().min(32).optional(),
     /** Seals ID numbers at rest (employees, prohibited list, exclusion members); generated and stored when unset. */
     DATA_KEY: z.string().min(32).optional(),
+    /** Background jobs one instance runs at once. */
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** The group's time zone: schedules (a nightly run at 02:00) are read in it. */
+    TIME_ZONE: z
+      .string()
+      .refine(
+        (zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC',
+        'unknown time zone',
+      )
+      .default('Asia/Shanghai'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z
       .string()

@@ -55,7 +55,7 @@ describe('control characters in text', () => {
     ['GET', `accounts/employees?keyword=${encodeURIComponent(nul)}`, undefined, 'keyword'],
     ['POST', 'prohibited/store', { name: '张三', id_number: 'E12345678', reason: nul }, 'reason'],
     ['PUT', 'prohibited/change', { id: 1, reason: nul }, 'reason'],
-    ['POST', 'approval/test/store', { title: nul, department_id: 1, amount: 1 }, 'title'],
+    ['POST', 'approval/set/store', { business_type: 'leave', name: nul, nodes: [] }, 'name'],
     ['PUT', 'user/freeze', { id: 2, reason: 'half \ud800 pair' }, 'reason'],
   ];
 

@@ -34,6 +34,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000).unref();
   try {
+    // A running job goes back to the queue at its next checkpoint, for the next instance to take.
+    await app.jobRunner.stop();
     await app.close();
     await database.close();
     clearTimeout(timer);
@@ -48,6 +50,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+app.jobRunner.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 logger.info(

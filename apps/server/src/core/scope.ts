@@ -83,6 +83,9 @@ export async function loadScope(
   return { all: false, rootIds: unique.map((row) => row.id), paths: unique.map((row) => row.path) };
 }
 
+/** The same string for the same scope: a key for what is kept per scope. */
+export const scopeKeyOf = (scope: Scope): string => (scope.all ? '*' : scope.paths.join(','));
+
 /** A where-condition keeping rows whose department column is inside the scope; undefined when all are. */
 export function inScope(scope: Scope, departmentId: AnyPgColumn): SQL | undefined {
   if (scope.all) return undefined;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { runMigrations, type DataStep } from './migrate';
+import { pgliteNotifications, postgresNotifications, type ChangeNotifications } from './notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   /** Pending migrations, with the data steps between them, in one transaction (migrate.ts). */
   migrate(migrationsFolder: string, steps?: readonly DataStep[]): Promise<void>;
   ping(): Promise<void>;
+  /** What other connections (and other server instances) changed, for caches kept between requests. */
+  notifications: ChangeNotifications;
   close(): Promise<void>;
 }
 
@@ -33,19 +36,28 @@ export function openPglite(options: { dataDir?: string; pglite?: PGlite }): Data
   }
   const pglite = client;
   const db = drizzlePglite({ client: pglite, schema, casing }) as unknown as Database;
+  const notifications = pgliteNotifications(pglite);
   return {
     kind: 'pglite',
     db,
     migrate: (migrationsFolder, steps) => runMigrations(db, migrationsFolder, steps),
     ping: async () => void (await pglite.query('select 1')),
+    notifications,
     close: async () => {
+      await notifications.close();
       if (!pglite.closed) await pglite.close();
     },
   };
 }
 
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const notifications = postgresNotifications(connectionString);
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    onConnect: (client) => notifications.listenOn(client),
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, casing }) as unknown as Database;
@@ -55,9 +67,11 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
     db,
     migrate: (migrationsFolder, steps) => runMigrations(db, migrationsFolder, steps),
     ping: async () => void (await db.execute(sql`select 1`)),
+    notifications,
     close: async () => {
       if (closed) return;
       closed = true;
+      await notifications.close();
       await pool.end();
     },
   };

@@ -1,4 +1,4 @@
-import type { UploadType } from '@dealer-hr/shared/uploads';
+import type { UploadType } from '@dealer-hr/shared/uploads/rules';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length &&

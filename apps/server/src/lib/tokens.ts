@@ -33,6 +33,10 @@ export async function createTokenService(secretBytes: Uint8Array, accessTtl: num
     false,
     ['sign', 'verify'],
   );
+  // Tokens already checked, with their claims and expiry: an HMAC check through WebCrypto costs more than
+  // the rest of a request whose session is kept in memory. A bound, not an eviction policy.
+  const checked = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  const MAX_CHECKED = 20_000;
   return {
     accessTtl,
     sign: (claims) =>
@@ -44,6 +48,13 @@ export async function createTokenService(secretBytes: Uint8Array, accessTtl: num
         .setExpirationTime(`${accessTtl}s`)
         .sign(secret),
     verify: async (token, options = {}) => {
+      const kept = checked.get(token);
+      if (kept && !options.acceptExpired) {
+        // The same rule as jose's: a token is expired from its `exp` second on.
+        return kept.expiresAt <= Math.floor(Date.now() / 1000)
+          ? { ok: false, reason: 'expired' }
+          : { ok: true, claims: kept.claims };
+      }
       try {
         const currentDate = options.acceptExpired ? beforeExpiry(token) : undefined;
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate });
@@ -51,7 +62,12 @@ export async function createTokenService(secretBytes: Uint8Array, accessTtl: num
         if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.jti !== 'string') {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, claims: { userId, sessionId: payload.sid, tokenId: payload.jti } };
+        const claims = { userId, sessionId: payload.sid, tokenId: payload.jti };
+        if (typeof payload.exp === 'number') {
+          if (checked.size >= MAX_CHECKED) checked.clear();
+          checked.set(token, { claims, expiresAt: payload.exp });
+        }
+        return { ok: true, claims };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

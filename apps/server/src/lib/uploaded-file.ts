@@ -1,4 +1,4 @@
-import { safeFileName } from '@dealer-hr/shared/uploads';
+import { safeFileName } from '@dealer-hr/shared/uploads/rules';
 import type { FastifyRequest } from 'fastify';
 import { validationFailed } from './errors';
 

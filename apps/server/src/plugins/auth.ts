@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import type { ChangeNotifications } from '../db/notifications';
 import { cacheEpochs, sessions, users } from '../db/schema';
 import { EpochCache } from '../lib/epoch-cache';
 import { auditActorOf, type AuditActor } from '../lib/audit';
@@ -10,6 +11,7 @@ import type { TokenService } from '../lib/tokens';
 import { canAny, loadAccess, type Access, type RoutePermission } from '../core/access';
 import { loadScope, type Scope, type ScopeOptions } from '../core/scope';
 import { survivesPageClose } from '../core/sessions';
+import { SessionCache, type CacheEpochs, type SessionFound } from '../core/session-cache';
 
 export interface AuthContext {
   userId: number;
@@ -24,18 +26,17 @@ export interface AuthContext {
   scope(options?: ScopeOptions): Promise<Scope>;
 }
 
-export interface CacheEpochs {
-  access: number;
-  dictionaries: number;
-}
+export type { CacheEpochs };
 
-/** What a session may do, kept between requests (docs/decisions.md "Per-request cost"). */
+/** A session and what it may do, kept between requests (docs/decisions.md "Per-request cost"). */
 export interface AccessCaches {
+  sessions: SessionCache;
   access: EpochCache<number, Access>;
   scopes: EpochCache<string, Scope>;
 }
 
-export const createAccessCaches = (): AccessCaches => ({
+export const createAccessCaches = (notifications: ChangeNotifications): AccessCaches => ({
+  sessions: new SessionCache(notifications),
   access: new EpochCache(),
   scopes: new EpochCache(),
 });
@@ -88,11 +89,12 @@ const epochOf = (name: keyof CacheEpochs) =>
     Number,
   );
 
-/** The session, its user and the cache epochs in one round trip, built once (every request runs it). */
+/** The session, its user and the cache epochs in one round trip, built once (a request whose session is not kept runs it). */
 const sessionLookup = (db: Database) =>
   db
     .select({
       id: sessions.id,
+      userId: sessions.userId,
       tokenId: sessions.tokenId,
       closingAt: sessions.closingAt,
       revokedAt: sessions.revokedAt,
@@ -100,12 +102,30 @@ const sessionLookup = (db: Database) =>
       employeeId: users.employeeId,
       accessEpoch: epochOf('access'),
       dictionariesEpoch: epochOf('dictionaries'),
+      staffEpoch: epochOf('staff'),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(users.deletedAt)))
     .limit(1)
     .prepare('session_lookup');
+
+async function lookUp(
+  cache: SessionCache,
+  lookup: ReturnType<typeof sessionLookup>,
+  sessionId: string,
+): Promise<SessionFound | undefined> {
+  const ticket = cache.ticket();
+  const [row] = await lookup.execute({ sessionId });
+  if (!row) return undefined;
+  const { accessEpoch, dictionariesEpoch, staffEpoch, ...session } = row;
+  const found = {
+    session,
+    epochs: { access: accessEpoch, dictionaries: dictionariesEpoch, staff: staffEpoch },
+  };
+  cache.keep(ticket, found);
+  return found;
+}
 
 async function resolveSession(
   { db, tokens, pageCloseGraceSeconds, caches }: AuthOptions,
@@ -117,17 +137,18 @@ async function resolveSession(
   const verified = await tokens.verify(token);
   if (!verified.ok) throw verified.reason === 'expired' ? tokenExpired() : tokenInvalid();
   const { claims } = verified;
-  const [row] = await lookup.execute({ sessionId: claims.sessionId });
+  const found =
+    caches.sessions.find(claims.sessionId) ?? (await lookUp(caches.sessions, lookup, claims.sessionId));
   // A rotated-away token, an ended session or a removed user all mean: sign in again.
-  if (!row || row.tokenId !== claims.tokenId) throw tokenInvalid();
+  if (!found || found.session.tokenId !== claims.tokenId) throw tokenInvalid();
+  const { session, epochs } = found;
   // Freezing ends the sessions too; their tokens say why (1403), not just "sign in again".
-  if (row.status === 'frozen') throw frozenAccount();
-  if (row.revokedAt) throw tokenInvalid();
-  if (!(await survivesPageClose(db, row, pageCloseGraceSeconds))) throw tokenInvalid();
-  const epochs = { access: row.accessEpoch, dictionaries: row.dictionariesEpoch };
+  if (session.status === 'frozen') throw frozenAccount();
+  if (session.revokedAt) throw tokenInvalid();
+  if (!(await survivesPageClose(db, session, pageCloseGraceSeconds))) throw tokenInvalid();
   return {
     ...claims,
-    employeeId: row.employeeId,
+    employeeId: session.employeeId,
     epochs,
     access: () => caches.access.get(epochs.access, claims.userId, () => loadAccess(db, claims.userId)),
     scope: ({ partTime = false } = {}) =>
@@ -141,6 +162,8 @@ export default fp(
   async function auth(app: FastifyInstance, options: AuthOptions) {
     app.decorateRequest('auth', null);
     const lookup = sessionLookup(options.db);
+    const detach = options.caches.sessions.attach();
+    app.addHook('onClose', async () => detach());
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.auth = await resolveSession(options, lookup, request);
       const permission = request.routeOptions.config.permission;

@@ -8,6 +8,7 @@ import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import { createSealer, loadDataKey, type Sealer } from '../lib/sealed-values';
+import type { ApprovalBusiness } from '../modules/approvals';
 import { onServer, uniqueSuffix, urlForDatabase } from './database';
 
 export interface TestApp {
@@ -15,6 +16,8 @@ export interface TestApp {
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
   config: Config;
+  /** Where the copy lives on PostgreSQL, for a test that opens a second connection pool (a second instance). */
+  databaseUrl?: string;
   /** The app's sealer (same data key), for tests that read or write ID numbers in the tables. */
   sealer: Sealer;
   /** Signs in through the real route and answers the bearer header value. */
@@ -25,6 +28,7 @@ export interface TestApp {
 /** A copy of the run's migrated and seeded database or, with `empty`, a database with nothing in it. */
 async function cloneDatabase({ empty = false } = {}): Promise<{
   database: DatabaseHandle;
+  url?: string;
   drop: () => Promise<void>;
 }> {
   const info = inject('database');
@@ -38,31 +42,39 @@ async function cloneDatabase({ empty = false } = {}): Promise<{
   await onServer(info.serverUrl, (client) =>
     client.query(`create database "${name}"${empty ? '' : ` template "${info.template}"`}`),
   );
-  const database = openPostgres(urlForDatabase(info.serverUrl, name), 4);
+  const url = urlForDatabase(info.serverUrl, name);
+  const database = openPostgres(url, 4);
   const drop = () =>
     onServer(info.serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
       () => {},
     );
-  return { database, drop };
+  return { database, url, drop };
 }
 
 /** An empty database on the engine of the run, for a test that migrates one itself; `drop` after closing it. */
 export const emptyDatabase = () => cloneDatabase({ empty: true });
 
-/** A real app on its own copy of the migrated, seeded database; requests go through `app.inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await cloneDatabase();
+/**
+ * A real app on its own copy of the migrated, seeded database; requests go through `app.inject`.
+ * `approvalBusinesses` are registered beside the product's (a test's fixture business).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  { approvalBusinesses = [] }: { approvalBusinesses?: readonly ApprovalBusiness[] } = {},
+): Promise<TestApp> {
+  const { database, url, drop } = await cloneDatabase();
   // Uploaded files go to a directory of this app's own, removed with it.
   const dataDir = await mkdtemp(join(tmpdir(), 'dealer-hr-test-'));
   const config = loadConfig({ WEB_DIST: '/nonexistent-web-dist', DATA_DIR: dataDir, ...env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, approvalBusinesses });
   await app.ready();
   return {
     app,
     database,
     db: database.db,
     config,
+    databaseUrl: url,
     sealer: createSealer(await loadDataKey(database.db, config.DATA_KEY)),
     async login(username = 'admin', password = config.ADMIN_PASSWORD) {
       const response = await app.inject({

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { FeedbackBridge } from '../lib/feedback-bridge';
 import { createQueryClient } from '../lib/query-client';
 import { fail, mockApi, ok } from '../test/mock-api';
 import type { ApiCall } from '../test/mock-api';
-import { DictionarySelect, dictionaryName, useDictionary } from './dictionary-select';
+import { i18n } from '../lib/i18n';
+import { DictionarySelect, dictionaryName, useDictionary, useDictionaryLabel } from './dictionary-select';
 import type { DictionaryItem } from './dictionary-select';
 
 /** The app's providers as a page sees them (components/ may not import app/): query cache, Chinese antd. */
@@ -30,16 +31,23 @@ function Providers({ queryClient, children }: { queryClient: QueryClient; childr
 
 const DICTIONARY = 'GET /api/auth/dictionarie/data';
 
+/** An item with no name of its own in the other languages. */
+const item = (id: number, name: string, names: Partial<DictionaryItem> = {}): DictionaryItem => ({
+  id,
+  name,
+  name_en: null,
+  name_es: null,
+  name_ja: null,
+  ...names,
+});
+
 const items: Record<number, DictionaryItem[]> = {
-  [DictType.REGION]: [
-    { id: 1, name: '华东区' },
-    { id: 2, name: '华南区' },
-  ],
+  [DictType.REGION]: [item(1, '华东区'), item(2, '华南区')],
   [DictType.ID_CARD]: [
-    { id: 21, name: '居民身份证' },
-    { id: 22, name: '护照' },
+    item(21, '居民身份证', { name_en: 'Resident ID card', name_ja: '居民身分証' }),
+    item(22, '护照'),
   ],
-  [DictType.EDUCATION]: [{ id: 31, name: '本科' }],
+  [DictType.EDUCATION]: [item(31, '本科')],
 };
 
 /** The server: the asked types' items, an unknown type empty. */
@@ -178,5 +186,48 @@ describe('DictionarySelect', () => {
     await user.click(screen.getByTitle('护照'));
 
     expect(onChange).toHaveBeenCalledWith(22, expect.objectContaining({ label: '护照' }));
+  });
+});
+
+describe('names in the reader’s language', () => {
+  it('are the item’s own there, else the Chinese name, and follow a change of language', async () => {
+    mockApi({ [DICTIONARY]: dictionaryServer });
+    const user = userEvent.setup();
+    await i18n.changeLanguage('en');
+    renderWith(
+      createQueryClient(),
+      <>
+        <Names label="a" typeIds={[DictType.ID_CARD]} />
+        <DictionarySelect typeId={DictType.ID_CARD} aria-label="ID type" style={{ width: 200 }} />
+      </>,
+    );
+    const a = await screen.findByRole('region', { name: 'a' });
+    expect(await within(a).findByText('Resident ID card、护照')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'ID type' }));
+    expect(await screen.findByRole('option', { name: 'Resident ID card' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '护照' })).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('ja'));
+    expect(await within(a).findByText('居民身分証、护照')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('es'));
+    expect(await within(a).findByText('居民身份证、护照')).toBeInTheDocument();
+  });
+
+  it('name a value the server answered by its id, else as answered', async () => {
+    mockApi({ [DICTIONARY]: dictionaryServer });
+    await i18n.changeLanguage('en');
+    function Label({ id, answered }: { id: number; answered: string }) {
+      const label = useDictionaryLabel([DictType.ID_CARD]);
+      return <p>{label(DictType.ID_CARD, id, answered)}</p>;
+    }
+    renderWith(
+      createQueryClient(),
+      <>
+        <Label id={21} answered="居民身份证" />
+        <Label id={99} answered="已停用的证件" />
+      </>,
+    );
+    expect(await screen.findByText('Resident ID card')).toBeInTheDocument();
+    expect(screen.getByText('已停用的证件')).toBeInTheDocument();
   });
 });

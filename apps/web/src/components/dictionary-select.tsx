@@ -3,8 +3,9 @@ import type { QueryObserverResult } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { SelectProps } from 'antd';
 import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DictionaryItem } from '@dealer-hr/shared/dictionaries/contract';
-import { MAX_TYPE_IDS } from '@dealer-hr/shared/dictionaries/rules';
+import { itemNameIn, MAX_TYPE_IDS } from '@dealer-hr/shared/dictionaries/rules';
 import { get } from '../lib/api-client';
 
 export type { DictionaryItem };
@@ -76,14 +77,27 @@ export const dictionaryQueryOptions = (typeId: number) =>
     gcTime: Infinity,
   });
 
+/**
+ * The items as the reader's language names them: each item's `name` is its name in that language, the Chinese
+ * one where it has none (docs/domain.md "Dictionaries"). The cache keeps the items as the server answered them.
+ */
+export function inLanguage(items: readonly DictionaryItem[], language: string | undefined): DictionaryItem[] {
+  return items.map((item) => ({ ...item, name: itemNameIn(item, language) }));
+}
+
+/** The language dictionary names are shown in: the interface's. */
+function useItemLanguage(): string | undefined {
+  return useTranslation().i18n.resolvedLanguage;
+}
+
 interface UseDictionaryOptions {
   /** False until the dictionary is needed (a dialog that has not been opened yet). */
   enabled?: boolean;
 }
 
 /**
- * The items of each type, `[]` while loading or after a failure; the types not cached yet are fetched in
- * one request. The result keeps its identity while nothing changes.
+ * The items of each type, named in the reader's language, `[]` while loading or after a failure; the types not
+ * cached yet are fetched in one request. The result keeps its identity while nothing changes.
  */
 export function useDictionary(
   typeIds: readonly number[],
@@ -91,10 +105,16 @@ export function useDictionary(
 ): Dictionary {
   const key = [...new Set(typeIds)].join(',');
   const ids = useMemo(() => (key ? key.split(',').map(Number) : []), [key]);
+  const language = useItemLanguage();
   const combine = useCallback(
     (results: QueryObserverResult<DictionaryItem[]>[]): Dictionary =>
-      Object.fromEntries(ids.map((id, index) => [id, results[index]?.data ?? NO_ITEMS])),
-    [ids],
+      Object.fromEntries(
+        ids.map((id, index) => {
+          const items = results[index]?.data;
+          return [id, items ? inLanguage(items, language) : NO_ITEMS];
+        }),
+      ),
+    [ids, language],
   );
   return useQueries({
     queries: ids.map((id) => ({ ...dictionaryQueryOptions(id), enabled })),
@@ -111,15 +131,32 @@ export function dictionaryName(
   return items?.find((item) => item.id === Number(id))?.name;
 }
 
+/**
+ * Names a dictionary value the server answered with its Chinese name (`brand_name`...): in the reader's
+ * language by the item's id, else the name as answered (an item no longer offered, or not loaded yet).
+ */
+export function useDictionaryLabel(typeIds: readonly number[]) {
+  const dictionary = useDictionary(typeIds);
+  return useCallback(
+    (typeId: number, id: number | null | undefined, answered: string | null | undefined) =>
+      dictionaryName(dictionary[typeId], id) ?? answered ?? null,
+    [dictionary],
+  );
+}
+
 export type DictionarySelectProps = Omit<SelectProps, 'options'> & {
   /** A `DictType` id, e.g. `DictType.ID_CARD`. */
   typeId: number;
 };
 
-/** A select of one dictionary's items (value: item id), searchable by name. */
+/** A select of one dictionary's items (value: item id), named in the reader's language, searchable by name. */
 export function DictionarySelect({ typeId, ...props }: DictionarySelectProps) {
   const { data: items = NO_ITEMS, isLoading } = useQuery(dictionaryQueryOptions(typeId));
-  const options = useMemo(() => items.map((item) => ({ value: item.id, label: item.name })), [items]);
+  const language = useItemLanguage();
+  const options = useMemo(
+    () => items.map((item) => ({ value: item.id, label: itemNameIn(item, language) })),
+    [items, language],
+  );
   return (
     <Select showSearch={{ optionFilterProp: 'label' }} loading={isLoading} {...props} options={options} />
   );

@@ -2,16 +2,14 @@ import { FileOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { Flex, Image, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import type { UploadAnswer } from '@dealer-hr/shared/uploads/contract';
 import { get } from '../lib/api-client';
 
-/** What a preview needs of an uploaded file (`POST upload/file`). */
-export interface PreviewFile {
-  id: number;
-  /** `/api/auth/upload/file/<id>`: read with the session's token, so never put into an `src` as it is. */
-  url: string;
-  mime: string;
-  file_name: string;
-}
+/**
+ * What a preview needs of an uploaded file (`POST upload/file`). Its `url`, `/api/auth/upload/file/<id>`, is
+ * read with the session's token, so never put into an `src` as it is.
+ */
+export type PreviewFile = Pick<UploadAnswer, 'id' | 'url' | 'mime' | 'file_name'>;
 
 const THUMBNAIL = 96;
 

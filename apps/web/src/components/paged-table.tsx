@@ -1,8 +1,6 @@
-import { Table } from 'antd';
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TableProps } from 'antd';
+import { Flex } from 'antd';
 import type { Paged } from '../lib/api-client';
+import { ListTable, type ListTableProps } from './list-table';
 import { Pagination } from './pagination';
 
 /** The page a list shows (1-based) and its page size. */
@@ -11,7 +9,7 @@ export interface Paging {
   limit: number;
 }
 
-interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'dataSource' | 'loading' | 'pagination'> {
+interface PagedTableProps<Row> extends Omit<ListTableProps<Row>, 'dataSource' | 'loading'> {
   /** The list query: the page it has and whether it is asking (the table spins meanwhile). */
   list: { data?: Paged<Row>; isFetching: boolean };
   paging: Paging;
@@ -20,42 +18,19 @@ interface PagedTableProps<Row> extends Omit<TableProps<Row>, 'dataSource' | 'loa
 }
 
 /**
- * A list page's table with the shared page control under it (not the table's own), both siblings in the
- * caller's layout. Rows are keyed by `id` unless told.
+ * A list page's `ListTable` (cards on a phone) with the shared page control under it, both siblings in the
+ * caller's layout.
  */
 export function PagedTable<Row extends object>({ list, paging, onPaging, ...table }: PagedTableProps<Row>) {
-  const { t } = useTranslation();
-  const frame = useRef<HTMLDivElement>(null);
-  // A table wider than the screen scrolls inside itself: keyboard users must be able to reach and scroll
-  // that region too (WCAG: scrollable regions are focusable). Checked after every render, as data changes.
-  useEffect(() => {
-    for (const region of frame.current?.querySelectorAll<HTMLElement>(
-      '.ant-table-content, .ant-table-body',
-    ) ?? []) {
-      const scrolls = region.scrollWidth > region.clientWidth;
-      if (scrolls && !region.hasAttribute('tabindex')) {
-        region.tabIndex = 0;
-        region.setAttribute('role', 'region');
-        region.setAttribute('aria-label', t('table.scrollRegion'));
-      }
-    }
-  });
   return (
-    <div ref={frame}>
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        {...table}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        pagination={false}
-      />
+    <Flex vertical gap={16}>
+      <ListTable<Row> {...table} dataSource={list.data?.data ?? []} loading={list.isFetching} />
       <Pagination
         page={paging.page}
         limit={paging.limit}
         total={list.data?.total ?? 0}
         onChange={(page, limit) => onPaging({ page, limit })}
       />
-    </div>
+    </Flex>
   );
 }

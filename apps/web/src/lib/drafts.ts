@@ -1,16 +1,12 @@
 import type { FormInstance } from 'antd';
+import type { DraftAnswer, DraftStoreInput } from '@dealer-hr/shared/drafts/contract';
 import type { Envelope } from '@dealer-hr/shared/error-codes';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, post, request } from './api-client';
 import { draftCache } from './draft-cache';
 
-/** A form's draft as the server keeps it (`draft/detail`, `draft/store`). */
-export interface Draft<T = Record<string, unknown>> {
-  key: string;
-  data: T;
-  created_at: string;
-  updated_at: string;
-}
+/** A form's draft as the server keeps it (`draft/detail`, `draft/store`), with the form's values as `data`. */
+export type Draft<T = Record<string, unknown>> = Omit<DraftAnswer, 'data'> & { data: T };
 
 // Drafts are a convenience: a failure to load or save one must never interrupt the form, so every call is
 // silent (no toast, no sign-out) and the callers carry on without the draft.
@@ -29,7 +25,8 @@ export async function loadDraft<T>(key: string): Promise<Draft<T> | null> {
 }
 
 export async function saveDraft<T extends Record<string, unknown>>(key: string, data: T): Promise<Draft<T>> {
-  const saved = await post<Draft<T>>('/auth/draft/store', { key, data }, { silent: true });
+  const body: DraftStoreInput = { key, data };
+  const saved = await post<Draft<T>>('/auth/draft/store', body, { silent: true });
   draftCache.set(key, saved);
   return saved;
 }

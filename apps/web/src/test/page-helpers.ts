@@ -107,3 +107,14 @@ export async function chooseOption(user: UserEvent, select: HTMLElement, title: 
   await user.click(select);
   await user.click(await selectOption(title));
 }
+
+/**
+ * The list `list` (its `useListColumns` name) shows these optional columns too, as if the user had chosen
+ * them in its column setting: for a test about what the columns say rather than which are shown.
+ */
+export function showColumns(list: string, keys: readonly string[]): void {
+  window.localStorage.setItem(
+    `listColumns:${list}`,
+    JSON.stringify(Object.fromEntries(keys.map((key) => [key, true]))),
+  );
+}

@@ -6,24 +6,18 @@ import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { resetFeedbackApis } from '../lib/feedback';
 import { FEATURE_NAMESPACES, i18n } from '../lib/i18n';
 import { runTeardowns } from './teardown';
+import { matchMediaAt } from './viewport';
 
 // Lazy pages load through dynamic imports; on a busy two-core runner the first one can take over a second.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom has no matchMedia; antd's responsive helpers (Grid, Layout.Sider breakpoints) need it.
+// jsdom has no matchMedia; antd's responsive helpers (Grid, Layout.Sider breakpoints) and the shell need it.
+// Width queries are answered for jsdom's window (1024 px wide: a desktop, not the shell's mobile width);
+// a test on a phone answers them for its own width (`viewportWidth` in ./viewport).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: matchMediaAt(() => window.innerWidth),
 });
 
 // Nor ResizeObserver, which antd's popups (Dropdown, Select) observe their trigger with.

@@ -6,6 +6,8 @@ import { zId, zRequiredString } from '../validation';
 import { z } from 'zod';
 import {
   APPROVAL_ACTIONS,
+  APPROVAL_FACT_KEYS,
+  APPROVAL_FACT_KINDS,
   APPROVAL_BUSINESS_TYPES,
   APPROVAL_MODES,
   APPROVAL_STATUSES,
@@ -20,12 +22,9 @@ import {
   NODE_NAME_MAX,
   REMARK_MAX,
   TASK_STATUSES,
-  TEST_AMOUNT_MAX,
-  TEST_TITLE_MAX,
   approvalConditionFields,
   flowLabels,
   flowMessages,
-  testRequestMessages,
 } from './rules';
 
 const zCondition = z.object({
@@ -191,12 +190,27 @@ export const taskCounts = z.object({
 });
 export type TaskCounts = z.infer<typeof taskCounts>;
 
+/** One thing the approver is told about the record (rules.ts `approvalFactLabels`, `APPROVAL_FACT_KINDS`). */
+export const approvalFact = z.object({
+  key: z.enum(APPROVAL_FACT_KEYS),
+  kind: z.enum(APPROVAL_FACT_KINDS),
+  /** Text, a number, a date, a time, a code, or a dictionary item's id; null when the record has none. */
+  value: z.union([z.string(), z.number()]).nullable(),
+  /** The Chinese name of a code or a dictionary item: what a reader sees when their language has none. */
+  text: z.string().nullable(),
+  /** The dictionary type of an item. */
+  type_id: z.number().int().nullable(),
+});
+export type ApprovalFact = z.infer<typeof approvalFact>;
+
 export const instanceDetail = z.object({
   id: z.number().int(),
   business_type: zBusinessType,
   title: z.string(),
   status: z.enum(APPROVAL_STATUSES),
   form: z.record(z.string(), z.unknown()),
+  /** What the business tells the approver about its record, in order; empty when it tells nothing. */
+  facts: z.array(approvalFact),
   applicant: z.object({ id: z.number().int(), name: z.string() }),
   department: z.object({ id: z.number().int(), name: z.string() }),
   current_node: z.number().int().nullable(),
@@ -254,18 +268,3 @@ export const rejectBody = z.object({
   comment: zRequiredString(flowLabels.comment, { max: COMMENT_MAX, multiline: true }),
 });
 export const withdrawBody = z.object({ id: zId('审批记录'), comment: zComment });
-
-// ---------------------------------------------------------------------------------------------------------------
-// The demo "test" business
-
-export const testRequestBody = z.object({
-  title: zRequiredString(flowLabels.title, { max: TEST_TITLE_MAX }),
-  department_id: zId(flowLabels.department),
-  amount: z
-    .number({ error: testRequestMessages.amount })
-    .int({ error: testRequestMessages.amount })
-    .min(0, { error: testRequestMessages.amount })
-    .max(TEST_AMOUNT_MAX, { error: testRequestMessages.amount }),
-});
-export type TestRequestInput = z.input<typeof testRequestBody>;
-export type TestRequestBody = z.infer<typeof testRequestBody>;

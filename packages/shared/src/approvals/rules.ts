@@ -3,8 +3,8 @@
 // schemas built on them are in ./contract. See docs/domain.md "Approvals".
 
 /**
- * The business types a flow can belong to. `test` is a demo type with no business effect of its own: the tests
- * and the demo use it to run the engine end to end.
+ * The business types a flow can belong to: the product's businesses only (the engine's tests bring a fixture
+ * business of their own, docs/decisions.md "Test scaffolding stays out of the product").
  */
 export const APPROVAL_BUSINESS_TYPES = [
   'inductionfirst',
@@ -13,7 +13,6 @@ export const APPROVAL_BUSINESS_TYPES = [
   'leave',
   'dispatch',
   'prohibited_dismiss',
-  'test',
 ] as const;
 export type ApprovalBusinessType = (typeof APPROVAL_BUSINESS_TYPES)[number];
 
@@ -25,7 +24,6 @@ export const approvalBusinessNames: Record<ApprovalBusinessType, string> = {
   leave: '请假审批',
   dispatch: '外派审批',
   prohibited_dismiss: '禁止录用解除',
-  test: '测试申请',
 };
 
 /**
@@ -39,7 +37,6 @@ export const approvalConditionFields: Record<ApprovalBusinessType, readonly stri
   leave: ['days'],
   dispatch: ['days'],
   prohibited_dismiss: [],
-  test: ['amount'],
 };
 
 /**
@@ -140,8 +137,6 @@ export const flowLabels = {
   comment: '审批意见',
   scope: '列表',
   keyword: '关键字',
-  title: '标题',
-  amount: '金额',
 } as const;
 
 export const flowMessages = {
@@ -161,9 +156,37 @@ export const flowMessages = {
   inUse: '该流程有进行中的审批，不能删除，请改为停用',
 } as const;
 
-// The demo "test" business's request.
-export const TEST_TITLE_MAX = 50;
-export const TEST_AMOUNT_MAX = 1_000_000;
-export const testRequestMessages = {
-  amount: '金额必须是 0 到 1000000 之间的整数',
+/**
+ * What a business tells the approver about its record, beside the approval's own fields: each fact is one of
+ * these keys with its value, and the web names the keys in every language (the Chinese names below). ID
+ * numbers are facts only masked.
+ */
+export const approvalFactLabels = {
+  person_name: '姓名',
+  id_type: '证件类型',
+  id_number: '证件号码',
+  phone: '手机号码',
+  disable_reason: '禁用原因',
+  source: '来源',
+  listed_by: '添加人',
+  listed_at: '添加时间',
+  enable_reason: '解除原因',
+  store: '门店',
+  department: '部门',
+  post: '岗位',
+  entry_date: '入职日期',
+  employee_type: '员工类型',
+  probation_months: '试用期（月）',
+  contract_start: '合同开始日期',
+  contract_end: '合同结束日期',
 } as const;
+export type ApprovalFactKey = keyof typeof approvalFactLabels;
+export const APPROVAL_FACT_KEYS = Object.keys(approvalFactLabels) as [ApprovalFactKey, ...ApprovalFactKey[]];
+
+/**
+ * How a fact's value reads: `text` as it is, `number`, `date` (YYYY-MM-DD), `time` (ISO), `code` (a code of the
+ * key's own vocabulary, e.g. the prohibited list's source `manual`, which the web names) and `dictionary` (an
+ * item of a dictionary type, named in the reader's language). A code and an item carry their Chinese name.
+ */
+export const APPROVAL_FACT_KINDS = ['text', 'number', 'date', 'time', 'code', 'dictionary'] as const;
+export type ApprovalFactKind = (typeof APPROVAL_FACT_KINDS)[number];

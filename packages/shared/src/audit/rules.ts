@@ -22,8 +22,6 @@ export const auditMessages = {
  */
 export const AUDIT_ENTITIES = [
   'approval_flow',
-  // Written by the approval engine's test request until test scaffolding leaves the product.
-  'approval_test_request',
   'department',
   'dictionary_type',
   'dictionary_item',

@@ -1,7 +1,7 @@
 // The dictionaries routes' request and answer schemas (docs/domain.md "Dictionaries"). The server validates
 // and documents with them; the web only imports their types (`import type`), so zod stays out of its
 // bundle. Query strings (the items a page asks for, the lists' filters) are the server's own.
-import { maxLengthMessage, requiredMessage } from '../rules';
+import { controlCharactersMessage, hasControlCharacters, maxLengthMessage, requiredMessage } from '../rules';
 import { zId, zRequiredString } from '../validation';
 import { z } from 'zod';
 import {
@@ -14,7 +14,14 @@ import {
   dictionaryMessages,
 } from './rules';
 
-export const dictionaryItem = z.object({ id: z.number().int(), name: z.string() });
+/** The other languages' names of an item: null where it has none (the reader then sees the Chinese name). */
+const itemNames = {
+  name_en: z.string().nullable(),
+  name_es: z.string().nullable(),
+  name_ja: z.string().nullable(),
+};
+
+export const dictionaryItem = z.object({ id: z.number().int(), name: z.string(), ...itemNames });
 export type DictionaryItem = z.infer<typeof dictionaryItem>;
 
 /** Items by type id (as a JSON object key); every asked type is present, unknown ones with an empty list. */
@@ -33,6 +40,27 @@ const zDescription = z
   .string({ error: dictionaryMessages.descriptionInvalid })
   .trim()
   .max(DESCRIPTION_MAX, { error: maxLengthMessage(dictionaryLabels.description, DESCRIPTION_MAX) });
+/**
+ * A name in another language: optional, trimmed, empty or null for none; left out, it keeps its value (an
+ * update) or is none (a new item).
+ */
+const zTranslation = (label: string) =>
+  z
+    .string({ error: dictionaryMessages.translationInvalid(label) })
+    .trim()
+    .max(NAME_MAX, { error: maxLengthMessage(label, NAME_MAX) })
+    .refine((value) => !hasControlCharacters(value, { singleLine: true }), {
+      error: controlCharactersMessage(label),
+    })
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+const zTranslations = {
+  name_en: zTranslation(dictionaryLabels.name_en),
+  name_es: zTranslation(dictionaryLabels.name_es),
+  name_ja: zTranslation(dictionaryLabels.name_ja),
+};
+
 /** A JSON number, or the digits a form may send as text. */
 const zSort = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
@@ -89,6 +117,7 @@ export const itemRow = z.object({
   type_id: z.number().int(),
   code: z.string(),
   name: z.string(),
+  ...itemNames,
   sort: z.number().int(),
   enabled: z.boolean(),
   /** Referred to by a record (an employee, a store, a post...): it can only be disabled. */
@@ -104,6 +133,7 @@ export const itemStoreBody = z.object({
   type_id: zId(dictionaryLabels.type),
   code: zCode,
   name: zName,
+  ...zTranslations,
   /** Left out: after the type's last item. */
   sort: zSort.optional(),
   enabled: zEnabled.optional().default(true),
@@ -116,6 +146,7 @@ export const itemUpdateBody = z.object({
   id: zId(dictionaryLabels.item),
   code: zCode.optional(),
   name: zName.optional(),
+  ...zTranslations,
   sort: zSort.optional(),
   enabled: zEnabled.optional(),
 });

@@ -18,13 +18,37 @@ export const dictionaryLabels = {
   description: '描述',
   sort: fieldLabels.sortOrder,
   enabled: '启用状态',
+  name_en: '英文名称',
+  name_es: '西班牙文名称',
+  name_ja: '日文名称',
 } as const;
+
+/**
+ * The languages an item may have a name of its own in, beside its Chinese `name`; a language without one
+ * reads the Chinese name (docs/domain.md "Dictionaries").
+ */
+export const ITEM_NAME_LANGUAGES = ['en', 'es', 'ja'] as const;
+export type ItemNameLanguage = (typeof ITEM_NAME_LANGUAGES)[number];
+export type ItemNameField = `name_${ItemNameLanguage}`;
+export const itemNameField = (language: ItemNameLanguage): ItemNameField => `name_${language}`;
+
+/** An item's name in `language`: its own there when it has one, else the Chinese name. */
+export function itemNameIn(
+  item: { name: string } & Partial<Record<ItemNameField, string | null>>,
+  language: string | undefined,
+): string {
+  const field = (ITEM_NAME_LANGUAGES as readonly string[]).includes(language ?? '')
+    ? itemNameField(language as ItemNameLanguage)
+    : undefined;
+  return (field && item[field]?.trim()) || item.name;
+}
 
 export const dictionaryMessages = {
   codeFormat: '编码只能包含字母、数字、下划线和短横线，且以字母或数字开头',
   sortInvalid: `排序必须是 0 到 ${SORT_MAX} 之间的整数`,
   enabledInvalid: '启用状态只能是 true 或 false',
   descriptionInvalid: '描述格式不正确',
+  translationInvalid: (label: string) => `${label}格式不正确`,
   typeNotFound: '字典类型不存在',
   itemNotFound: '字典项不存在',
   typeCodeTaken: '字典类型编码已存在',

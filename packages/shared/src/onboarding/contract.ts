@@ -3,6 +3,7 @@
 // bundle. The list's query string is the server's own: it is built on its query-string coercion.
 import { COLLEGE_MAX, fieldLabels, isCertificateNumber, messages, selectMessage } from '../rules';
 import { GENDERS } from '../staff/rules';
+import { uploadAnswer } from '../uploads/contract';
 import {
   zEmail,
   zHeight,
@@ -60,17 +61,12 @@ export const onboardingRow = z.object({
 });
 export type OnboardingRow = z.infer<typeof onboardingRow>;
 
-/** An uploaded file (`POST upload/file`); `url` is read with the session's token. */
-const uploadAnswer = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  mime: z.string(),
-  size: z.number().int(),
-  file_name: z.string(),
-  purpose: z.string(),
-  created_at: z.string(),
-});
-export type UploadedFile = z.infer<typeof uploadAnswer>;
+/**
+ * A document of the entry: an uploaded file (`POST upload/file`) whose `url` is read with the session's token.
+ * Its purpose is published as text here, as the entry's answers always have.
+ */
+const documentAnswer = uploadAnswer.extend({ purpose: z.string() });
+export type UploadedFile = z.infer<typeof documentAnswer>;
 
 const personalAnswer = z.object({
   gender: z.enum(GENDERS),
@@ -105,7 +101,7 @@ export const onboardingDetail = onboardingRow.extend({
   id_type_name: z.string().nullable(),
   id_number: z.string(),
   personal: personalAnswer.nullable(),
-  documents: z.array(uploadAnswer),
+  documents: z.array(documentAnswer),
   contract: contractAnswer.nullable(),
   approval: z
     .object({

@@ -3,7 +3,7 @@
  * makes them an employee. The domain's steps, limits, labels and messages as plain constants, free of zod, so
  * the web imports them directly; the zod schemas built on them are in ./contract.
  */
-import type { UploadPurpose } from '../uploads';
+import type { UploadPurpose } from '../uploads/rules';
 
 /**
  * `draft` while HR fills the steps; `pending` in the `inductionfirst` approval; `returned` when an approver

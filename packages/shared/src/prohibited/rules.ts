@@ -11,6 +11,12 @@ export type ProhibitedStatus = (typeof PROHIBITED_STATUSES)[number];
 /** How an entry came onto the list: by hand, by a resignation that asked for it, or by an imported file. */
 export const PROHIBITED_SOURCES = ['manual', 'resignation', 'import'] as const;
 export type ProhibitedSource = (typeof PROHIBITED_SOURCES)[number];
+/** The sources' Chinese names, as the list shows them (the approval of a dismissal tells them too). */
+export const prohibitedSourceNames: Record<ProhibitedSource, string> = {
+  manual: '手动添加',
+  resignation: '离职加入',
+  import: '批量导入',
+};
 
 /** The lines of an entry's history. */
 export const PROHIBITED_ACTIONS = [

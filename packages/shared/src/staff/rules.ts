@@ -29,3 +29,21 @@ export const WORK_USER_ID_MAX = 64;
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
+
+/**
+ * The body fields of `user/update` that the profile form requires but a record made before the rule, or
+ * imported, may lack (docs/decisions.md "Required fields of an existing record"). Left out while the record
+ * has none, they stay empty; once one has a value it cannot be left out. The server refuses leaving out a
+ * field that has a value; the web form does not require one the loaded record lacks.
+ */
+export const FIELDS_KEPT_IF_EMPTY = [
+  'email',
+  'height',
+  'ethnicity_id',
+  'marital_status_id',
+  'education_id',
+  'college',
+  'region_id',
+  'employee_type_id',
+] as const;
+export type FieldKeptIfEmpty = (typeof FIELDS_KEPT_IF_EMPTY)[number];

@@ -141,21 +141,3 @@ export const messages = pgTable(
   },
   (t) => [index('messages_user_idx').on(t.userId, t.readAt)],
 );
-
-/**
- * The demo "test" business: a request with a title and an amount, approved through the engine like any
- * business record. The tests and the demo use it; its approval only marks it approved.
- */
-export const approvalTestRequests = pgTable('approval_test_requests', {
-  id: id(),
-  title: text().notNull(),
-  amount: integer().notNull(),
-  departmentId: integer()
-    .notNull()
-    .references(() => departments.id),
-  applicantUserId: integer()
-    .notNull()
-    .references(() => users.id),
-  status: text({ enum: APPROVAL_STATUSES }).notNull().default('pending'),
-  ...timestamps,
-});

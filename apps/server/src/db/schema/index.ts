@@ -7,3 +7,4 @@ export * from './mutual-exclusion';
 export * from './uploads';
 export * from './drafts';
 export * from './onboarding';
+export * from './jobs';

@@ -183,7 +183,11 @@ export const dictionaryItems = pgTable(
       .references(() => dictionaryTypes.id),
     /** Stable machine value (e.g. employee status 'resigned'); `name` is what people read. */
     code: text().notNull(),
+    /** The Chinese name, always there; the other languages' names fall back to it when empty. */
     name: text().notNull(),
+    nameEn: text(),
+    nameEs: text(),
+    nameJa: text(),
     sort: integer().notNull().default(0),
     enabled: boolean().notNull().default(true),
     ...timestamps,

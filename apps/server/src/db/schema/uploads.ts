@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { UPLOAD_PURPOSES, UPLOAD_TYPES } from '@dealer-hr/shared/uploads';
+import { UPLOAD_PURPOSES, UPLOAD_TYPES } from '@dealer-hr/shared/uploads/rules';
 import { id } from './columns';
 import { users } from './system';
 

@@ -4,6 +4,7 @@ import { dictionaryItems, dictionaryTypes, menus, roleMenus, roles, userRoles, u
 import { hashPassword } from '../../lib/passwords';
 import { withAncestors } from '../../core/access';
 import { dictionaries } from './data/dictionaries';
+import { dictionaryItemNames } from './data/dictionary-names';
 import { menus as menuSeeds, type MenuSeed } from './data/menus';
 import { roles as roleSeeds } from './data/roles';
 
@@ -15,7 +16,7 @@ export async function syncIdentity(db: Database, table: string) {
 }
 
 /** Dictionary types keep their fixed ids (docs/domain.md "Dictionaries"); only missing types and items are
- * added, edits are kept. */
+ * added, with their names in every language; edits are kept. */
 async function seedDictionaries(db: Database) {
   await db
     .insert(dictionaryTypes)
@@ -26,12 +27,18 @@ async function seedDictionaries(db: Database) {
     .insert(dictionaryItems)
     .values(
       dictionaries.flatMap((type) =>
-        type.items.map((item, index) => ({
-          typeId: type.id,
-          code: item.code,
-          name: item.name,
-          sort: (index + 1) * 10,
-        })),
+        type.items.map((item, index) => {
+          const [nameEn, nameEs, nameJa] = dictionaryItemNames[type.id]?.[item.code] ?? [];
+          return {
+            typeId: type.id,
+            code: item.code,
+            name: item.name,
+            nameEn,
+            nameEs,
+            nameJa,
+            sort: (index + 1) * 10,
+          };
+        }),
       ),
     )
     .onConflictDoNothing();

@@ -5,7 +5,6 @@ import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
 import { forbidden } from '../../lib/errors';
 import { can } from '../../core/access';
-import { assertInScope } from '../../core/scope';
 import { actor, signedInActorOf } from '../../plugins/auth';
 import {
   approverOptions,
@@ -21,14 +20,12 @@ import {
   rejectBody,
   taskCounts as taskCountsSchema,
   taskRow,
-  testRequestBody,
   withdrawBody,
 } from '@dealer-hr/shared/approvals/contract';
 import { TASK_SCOPES, type TaskScope } from '@dealer-hr/shared/approvals/rules';
 import { detailQuery, flowListQuery, taskListQuery } from './approvals.schemas';
 import { approverChoices, createFlow, destroyFlow, gapsOf, listFlows, updateFlow } from './flows.service';
 import { instanceDetailOf, listTasks, taskCounts } from './tasks.service';
-import { submitTestRequest } from './test-business';
 
 const tags = ['approvals'];
 
@@ -192,12 +189,14 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         tags,
         summary:
           'An approval: the record, every node with its tasks, the timeline, and what the caller may do',
-        description: 'Only the applicant and the approvers it was sent to may read it (404 for others).',
+        description:
+          'Only the applicant and the approvers it was sent to may read it (404 for others). `facts` is what ' +
+          'the business tells the approver about its record: label keys with values, ID numbers masked.',
         querystring: detailQuery,
         response: { 200: envelope(instanceDetail) },
       },
     },
-    async (request) => ok(await instanceDetailOf(db, actor(request).userId, request.query.id)),
+    async (request) => ok(await instanceDetailOf(db, approvals, actor(request).userId, request.query.id)),
   );
 
   app.post(
@@ -273,26 +272,5 @@ export const approvalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
           await approvals.withdraw(db, signedInActorOf(request), request.body.id, request.body.comment),
         ),
       ),
-  );
-
-  app.post(
-    '/approval/test/store',
-    {
-      config: { permission: 'approval:mine:view' },
-      schema: {
-        tags,
-        summary: 'File a demo test request and submit it for approval',
-        description:
-          'The demo business type `test`: a title, an amount (a node condition may test it) and the department ' +
-          "it concerns, which must be inside the caller's data scope (404 otherwise). 409 when no flow covers it.",
-        body: testRequestBody,
-        response: { 200: envelope(instanceSummary) },
-      },
-    },
-    async (request) => {
-      const auth = actor(request);
-      await assertInScope(db, await auth.scope(), request.body.department_id);
-      return ok(summaryOf(await submitTestRequest(db, approvals, signedInActorOf(request), request.body)));
-    },
   );
 };

@@ -8,7 +8,6 @@ import {
   approvalFlows,
   approvalInstances,
   approvalTasks,
-  approvalTestRequests,
   departments,
   menus,
   messages,
@@ -19,11 +18,17 @@ import {
 } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { callerOf } from '../../test/api';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
+import {
+  FIXTURE_TYPE,
+  createFixtureApp,
+  fixtureBusiness,
+  fixtureRequests,
+  submitFixtureRequest,
+} from '../../test/approval-fixture';
 import { createApprovalEngine } from './engine';
 import { engineMessages } from './engine';
 import { flowMessages } from '@dealer-hr/shared/approvals/rules';
-import { submitTestRequest, testBusiness } from './test-business';
 
 interface Account {
   id: number;
@@ -86,26 +91,26 @@ const node = (overrides: Partial<FlowNode> & Pick<FlowNode, 'name'>): FlowNode =
   ...overrides,
 });
 
-/** Makes the group-wide flow of the test type exactly `nodes` (gaps accepted: the tests name their approvers). */
+/** Makes the group-wide flow of the fixture's type exactly `nodes` (gaps accepted: the tests name their approvers). */
 async function useFlow(nodes: FlowNode[]) {
   const answer = await call(
     'PUT',
     'approval/set/update',
-    { id: testFlowId, business_type: 'test', name: '测试申请流程', nodes, accept_gaps: true },
+    { id: testFlowId, business_type: FIXTURE_TYPE, name: '引擎测试流程', nodes, accept_gaps: true },
     admin,
   );
   expect(answer.code).toBe(200);
 }
 
-async function submit(amount = 100, by = applicant, departmentId = storeId) {
-  const answer = await call<{ id: number; status: string }>(
-    'POST',
-    'approval/test/store',
-    { title: `测试申请 ${randomUUID().slice(0, 6)}`, department_id: departmentId, amount },
-    by.authorization,
-  );
-  expect(answer.code).toBe(200);
-  return answer.data.id;
+/** Files a fixture record of `days` for `by` at `departmentId` and answers its approval's id. */
+async function submit(days = 1, by = applicant, departmentId = storeId) {
+  const instance = await submitFixtureRequest(t.db, {
+    applicantUserId: by.id,
+    departmentId,
+    days,
+    title: `引擎测试 ${randomUUID().slice(0, 6)}`,
+  });
+  return instance.id;
 }
 
 const tasksOf = (instanceId: number) =>
@@ -123,9 +128,7 @@ const instanceOf = async (id: number) =>
 
 const requestOf = async (instanceId: number) => {
   const instance = await instanceOf(instanceId);
-  return (
-    await t.db.select().from(approvalTestRequests).where(eq(approvalTestRequests.id, instance.businessId))
-  )[0]!;
+  return (await t.db.select().from(fixtureRequests).where(eq(fixtureRequests.id, instance.businessId)))[0]!;
 };
 
 const eventsOf = (instanceId: number) =>
@@ -145,7 +148,7 @@ const approve = (task: number, who: Account, comment?: string) =>
   call<{ status: string }>('POST', 'approval/task/approve', { id: task, comment }, who.authorization);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createFixtureApp();
   admin = await t.login();
   applicant = await account(APPLICANT_PERMS);
   approverB = await account(APPROVER_PERMS);
@@ -160,7 +163,7 @@ beforeAll(async () => {
   const [flow] = await t.db
     .select({ id: approvalFlows.id })
     .from(approvalFlows)
-    .where(and(eq(approvalFlows.businessType, 'test'), isNull(approvalFlows.departmentId)));
+    .where(and(eq(approvalFlows.businessType, FIXTURE_TYPE), isNull(approvalFlows.departmentId)));
   testFlowId = flow!.id;
 });
 
@@ -225,11 +228,11 @@ describe('the approval engine', () => {
       .where(and(eq(departments.parentId, store!.id), eq(departments.status, 'active')));
     expect(child).toBeDefined();
     await useFlow([node({ name: '上级负责人', approver_type: 'leader', leader_level: 2 })]);
-    const id = await submit(100, applicant, child!.id);
+    const id = await submit(1, applicant, child!.id);
     expect((await tasksOf(id)).map((task) => task.approverUserId)).toEqual([manager!.id]);
 
     // From the store itself, two levels up is its region, which has no leader with an account: passed over.
-    const fromStore = await submit(100, applicant, store!.id);
+    const fromStore = await submit(1, applicant, store!.id);
     expect((await instanceOf(fromStore)).status).toBe('approved');
     const skipped = (await eventsOf(fromStore)).find((event) => event.action === 'skip');
     expect(skipped?.comment).toBe(engineMessages.nobodySkipped);
@@ -241,16 +244,16 @@ describe('the approval engine', () => {
       node({
         name: '大额复核',
         approver_ids: [approverC.id],
-        condition: { field: 'amount', op: 'gt', value: 1000 },
+        condition: { field: 'days', op: 'gt', value: 3 },
       }),
     ]);
-    const small = await submit(500);
+    const small = await submit(2);
     await approve((await taskOf(small, approverB.id)).id, approverB);
     expect((await instanceOf(small)).status).toBe('approved');
     const skip = (await eventsOf(small)).find((event) => event.action === 'skip');
     expect([skip?.nodeIndex, skip?.comment]).toEqual([1, engineMessages.conditionSkipped]);
 
-    const large = await submit(5000);
+    const large = await submit(10);
     await approve((await taskOf(large, approverB.id)).id, approverB);
     expect((await instanceOf(large)).status).toBe('pending');
     expect((await taskOf(large, approverC.id)).nodeIndex).toBe(1);
@@ -309,11 +312,17 @@ describe('the approval engine', () => {
       .values({ instanceId: id, nodeIndex: 0, approverUserId: applicant.id })
       .returning();
     await expect(
-      createApprovalEngine([testBusiness]).decide(t.db, actorOf(applicant.id), handMade!.id, 'approve', null),
+      createApprovalEngine([fixtureBusiness]).decide(
+        t.db,
+        actorOf(applicant.id),
+        handMade!.id,
+        'approve',
+        null,
+      ),
     ).rejects.toThrow(engineMessages.ownRequest);
 
     await useFlow([node({ name: '自审', approver_ids: [outsider.id] })]);
-    const own = await submit(100, outsider);
+    const own = await submit(1, outsider);
     expect((await tasksOf(own)).length).toBe(0);
     expect((await instanceOf(own)).status).toBe('approved');
     expect((await eventsOf(own)).map((event) => event.action)).toEqual(['submit', 'skip', 'complete']);
@@ -353,20 +362,25 @@ describe('the approval engine', () => {
     expect(told.filter((message) => message.link === `/approval/mine?instance=${id}`)).toHaveLength(1);
   });
 
+  it('refuses two businesses of one type: one of them would never be heard', () => {
+    expect(() => createApprovalEngine([fixtureBusiness, { ...fixtureBusiness }])).toThrow(
+      `Approval business ${FIXTURE_TYPE} is registered twice`,
+    );
+  });
+
   it('rolls the whole approval back when the business hook fails', async () => {
     const failing = createApprovalEngine([
       {
-        ...testBusiness,
+        ...fixtureBusiness,
         onApproved: async () => {
           throw new Error('business effect failed');
         },
       },
     ]);
-    const instance = await submitTestRequest(
+    const instance = await submitFixtureRequest(
       t.db,
+      { applicantUserId: applicant.id, departmentId: storeId, days: 1, title: '钩子失败' },
       failing,
-      { userId: applicant.id, ip: '127.0.0.1', requestId: 'test' },
-      { title: '钩子失败', department_id: storeId, amount: 1 },
     );
     const task = await taskOf(instance.id, approverB.id);
     await expect(failing.decide(t.db, actorOf(approverB.id), task.id, 'approve', null)).rejects.toThrow(
@@ -383,15 +397,18 @@ describe('the approval engine', () => {
   it('refuses a record no active flow covers, and writes nothing', async () => {
     await t.db.update(approvalFlows).set({ status: 'disabled' }).where(eq(approvalFlows.id, testFlowId));
     try {
-      const before = await t.db.select().from(approvalTestRequests);
-      const answer = await call(
-        'POST',
-        'approval/test/store',
-        { title: '无流程', department_id: storeId, amount: 1 },
-        applicant.authorization,
-      );
-      expect([answer.code, answer.message]).toEqual([409, engineMessages.noFlow('test')]);
-      expect(await t.db.select().from(approvalTestRequests)).toHaveLength(before.length);
+      const before = await t.db.select().from(fixtureRequests);
+      const refused = submitFixtureRequest(t.db, {
+        applicantUserId: applicant.id,
+        departmentId: storeId,
+        days: 1,
+        title: '无流程',
+      });
+      await expect(refused).rejects.toMatchObject({
+        code: 409,
+        message: engineMessages.noFlow(FIXTURE_TYPE),
+      });
+      expect(await t.db.select().from(fixtureRequests)).toHaveLength(before.length);
     } finally {
       await t.db.update(approvalFlows).set({ status: 'active' }).where(eq(approvalFlows.id, testFlowId));
     }
@@ -404,7 +421,7 @@ describe('the approval engine', () => {
       'POST',
       'approval/set/store',
       {
-        business_type: 'test',
+        business_type: FIXTURE_TYPE,
         name: '门店专用流程',
         department_id: storeId,
         nodes: [node({ name: '门店审批', approver_ids: [approverC.id] })],
@@ -414,7 +431,7 @@ describe('the approval engine', () => {
     );
     expect(created.code).toBe(200);
     try {
-      const inStore = await submit(100, applicant, child!.id);
+      const inStore = await submit(1, applicant, child!.id);
       expect((await tasksOf(inStore)).map((task) => task.approverUserId)).toEqual([approverC.id]);
       const [elsewhere] = await t.db
         .select()
@@ -422,7 +439,7 @@ describe('the approval engine', () => {
         .where(and(eq(departments.kind, 'store'), eq(departments.status, 'active')))
         .offset(1)
         .limit(1);
-      const other = await submit(100, applicant, elsewhere!.id);
+      const other = await submit(1, applicant, elsewhere!.id);
       expect((await tasksOf(other)).map((task) => task.approverUserId)).toEqual([approverB.id, approverC.id]);
     } finally {
       await t.db
@@ -480,7 +497,7 @@ describe('task lists, counts and the detail', () => {
     expect(done.data.data[0]).toMatchObject({ id, decision: 'approved', status: 'approved' });
     const own = await call<{ data: { id: number; status: string }[]; total: number }>(
       'GET',
-      'approval/task/index?scope=mine&business_type=test&status=approved',
+      `approval/task/index?scope=mine&business_type=${FIXTURE_TYPE}&status=approved`,
       undefined,
       applicant.authorization,
     );
@@ -598,15 +615,7 @@ describe('flow definitions', () => {
       .filter((row) => row.department_id === null)
       .map((row) => row.business_type);
     expect(new Set(groupWide)).toEqual(
-      new Set([
-        'inductionfirst',
-        'posttransfer',
-        'resignation',
-        'leave',
-        'dispatch',
-        'prohibited_dismiss',
-        'test',
-      ]),
+      new Set(['inductionfirst', 'posttransfer', 'resignation', 'leave', 'dispatch', 'prohibited_dismiss']),
     );
   });
 });

@@ -5,6 +5,7 @@ import {
   type ApprovalBusinessType,
   type FlowNode,
 } from '@dealer-hr/shared/approvals/rules';
+import type { ApprovalFact } from '@dealer-hr/shared/approvals/contract';
 import type { Database } from '../../db/client';
 import {
   approvalEvents,
@@ -39,6 +40,11 @@ export interface ApprovalBusiness {
   /** The record goes back to its owner (e.g. onboarding's `refill`, with the approver's comment). */
   onRejected?(tx: Database, instance: ApprovalInstance, decision: Decision): Promise<void>;
   onWithdrawn?(tx: Database, instance: ApprovalInstance, decision: Decision): Promise<void>;
+  /**
+   * What the approver needs to decide, read from the record: labelled facts (ID numbers masked, codes with their
+   * names). A business without them shows only the approval's own fields.
+   */
+  facts?(db: Database, instance: ApprovalInstance): Promise<ApprovalFact[]>;
 }
 
 export interface Submission {
@@ -92,9 +98,15 @@ export type ApprovalEngine = ReturnType<typeof createApprovalEngine>;
 
 /** The one service business modules submit records to; the task routes decide through it. */
 export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
-  const businesses = new Map(list.map((business) => [business.type, business]));
+  const businesses = new Map<string, ApprovalBusiness>();
+  for (const business of list) {
+    // Two modules answering for one type would leave one of them silently unheard.
+    if (businesses.has(business.type))
+      throw new Error(`Approval business ${business.type} is registered twice`);
+    businesses.set(business.type, business);
+  }
   const businessOf = (type: string): ApprovalBusiness => {
-    const business = businesses.get(type as ApprovalBusinessType);
+    const business = businesses.get(type);
     if (!business) throw new Error(`No approval business is registered for ${type}`);
     return business;
   };
@@ -220,6 +232,11 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
   }
 
   return {
+    /** What the record's business tells the approver; nothing for a type no module answers for any more. */
+    async factsOf(db: Database, instance: ApprovalInstance): Promise<ApprovalFact[]> {
+      return (await businesses.get(instance.businessType)?.facts?.(db, instance)) ?? [];
+    },
+
     /** Whether records of `type` at `departmentId` go through an approval (a business may act at once if not). */
     async hasFlow(tx: Database, type: ApprovalBusinessType, departmentId: number): Promise<boolean> {
       return (await flowFor(tx, type, departmentId)) !== undefined;

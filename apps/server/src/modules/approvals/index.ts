@@ -7,5 +7,5 @@ export {
   type ApprovalInstance,
   type Decision,
 } from './engine';
+export { fact } from './facts';
 export { wasSentTask } from './tasks.service';
-export { testBusiness } from './test-business';

@@ -12,7 +12,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { likeContains, offsetOf, type Paging } from '../../lib/paging';
 import { accountNameOf } from '../../core/account-name';
-import { engineMessages } from './engine';
+import { engineMessages, type ApprovalEngine } from './engine';
 import type { instanceDetail, taskRow } from '@dealer-hr/shared/approvals/contract';
 import type { TaskScope } from '@dealer-hr/shared/approvals/rules';
 
@@ -139,7 +139,12 @@ export async function taskCounts(db: Database, userId: number, visible: readonly
  * The whole record of an instance: its nodes with every task, and the timeline. Only its applicant and the
  * people it was sent to may read it (others get 404, as for any record outside their reach).
  */
-export async function instanceDetailOf(db: Database, userId: number, id: number): Promise<InstanceDetail> {
+export async function instanceDetailOf(
+  db: Database,
+  engine: Pick<ApprovalEngine, 'factsOf'>,
+  userId: number,
+  id: number,
+): Promise<InstanceDetail> {
   const [head] = await db
     .select({
       instance: approvalInstances,
@@ -176,6 +181,7 @@ export async function instanceDetailOf(db: Database, userId: number, id: number)
   const isApplicant = instance.applicantUserId === userId;
   if (!isApplicant && !tasks.some(({ task }) => task.approverUserId === userId))
     throw notFound(engineMessages.instanceNotFound);
+  const facts = await engine.factsOf(db, instance);
   const myOpenTask = tasks.find(
     ({ task }) =>
       task.approverUserId === userId && task.status === 'pending' && task.nodeIndex === instance.currentNode,
@@ -186,6 +192,7 @@ export async function instanceDetailOf(db: Database, userId: number, id: number)
     title: instance.title,
     status: instance.status,
     form: instance.form,
+    facts,
     applicant: { id: instance.applicantUserId, name: head.applicantName },
     department: { id: instance.departmentId, name: head.departmentName },
     current_node: instance.currentNode,

@@ -347,6 +347,9 @@ describe('GET /api/auth/dictionarie/data/index', () => {
         'in_use',
         'is_system',
         'name',
+        'name_en',
+        'name_es',
+        'name_ja',
         'sort',
         'type_id',
         'updated_at',
@@ -499,6 +502,50 @@ describe('PUT /api/auth/dictionarie/data/update', () => {
     const east = await itemByCode(DictType.REGION, 'east');
     const seeded = await call('PUT', 'dictionarie/data/update', { id: east.id, name: '华东大区', sort: 1 });
     expect(seeded.data).toMatchObject({ name: '华东大区', code: 'east', is_system: true });
+  });
+
+  it('keeps an item’s names in the other languages: given, changed, cleared, left alone when left out', async () => {
+    const type = await newType();
+    const created = await call('POST', 'dictionarie/data/store', {
+      type_id: type.id,
+      code: unique('item'),
+      name: '全职',
+      name_en: ' Full-time ',
+      name_ja: '',
+    });
+    expect(created.data).toMatchObject({ name: '全职', name_en: 'Full-time', name_es: null, name_ja: null });
+    const id = created.data.id as number;
+    const changed = await call('PUT', 'dictionarie/data/update', {
+      id,
+      name_es: 'Jornada completa',
+      name_en: null,
+    });
+    expect(changed.data).toMatchObject({ name_en: null, name_es: 'Jornada completa', name_ja: null });
+    // Fields left out keep their value.
+    const kept = await call('PUT', 'dictionarie/data/update', { id, sort: 3 });
+    expect(kept.data).toMatchObject({ name_es: 'Jornada completa', sort: 3 });
+    const [audit] = await auditOf('dictionary_item', id);
+    expect(audit).toMatchObject({ before: { sort: 10 }, after: { sort: 3 } });
+    const [renamed] = (await auditOf('dictionary_item', id)).slice(1);
+    expect(renamed).toMatchObject({
+      before: { nameEn: 'Full-time', nameEs: null },
+      after: { nameEn: null, nameEs: 'Jornada completa' },
+    });
+    const selects = await call('GET', `dictionarie/data?type_ids=${type.id}`);
+    expect(selects.data[String(type.id)]).toEqual([
+      { id, name: '全职', name_en: null, name_es: 'Jornada completa', name_ja: null },
+    ]);
+  });
+
+  it('refuses a name in another language that is too long or holds a control character (422)', async () => {
+    const item = await newItem((await newType()).id);
+    const long = await call('PUT', 'dictionarie/data/update', { id: item.id, name_en: 'x'.repeat(51) });
+    expect(long).toEqual({ status: 422, ...fieldError('name_en', '英文名称不能超过50个字符') });
+    const tab = await call('PUT', 'dictionarie/data/update', { id: item.id, name_ja: 'a\tb' });
+    expect(tab.status).toBe(422);
+    expect(tab.data.errors[0].field).toBe('name_ja');
+    const number = await call('PUT', 'dictionarie/data/update', { id: item.id, name_es: 5 });
+    expect(number).toEqual({ status: 422, ...fieldError('name_es', '西班牙文名称格式不正确') });
   });
 
   it('refuses a code or name another item of the type has, and a new code for a seeded item (409)', async () => {

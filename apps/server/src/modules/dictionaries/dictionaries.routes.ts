@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
 import { EpochCache } from '../../lib/epoch-cache';
+import { keptOk, type KeptOk } from '../../lib/kept-answers';
 import { actor } from '../../plugins/auth';
 import {
   dictionaryData,
@@ -34,7 +35,7 @@ import {
 /** Protected: GET /api/auth/dictionarie/data (the client's spelling, docs/api.md "Paths"). */
 export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   // Every form asks for the same few types: their items are kept until an item changes.
-  const itemsOfTypes = new EpochCache<string, DictionaryData>(1_000);
+  const itemsOfTypes = new EpochCache<string, KeptOk<DictionaryData>>(1_000);
   app.get(
     '/dictionarie/data',
     {
@@ -54,7 +55,9 @@ export const dictionaryRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     async (request) => {
       const typeIds = request.query.type_ids;
       const epoch = actor(request).epochs.dictionaries;
-      return ok(await itemsOfTypes.get(epoch, typeIds.join(','), () => dictionaryDataOf(db, typeIds)));
+      return itemsOfTypes.get(epoch, typeIds.join(','), async () =>
+        keptOk(await dictionaryDataOf(db, typeIds)),
+      );
     },
   );
 

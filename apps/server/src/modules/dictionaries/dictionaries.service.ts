@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { dictionaryItems, dictionaryTypes } from '../../db/schema';
 import { dictionaries as dictionarySeeds } from '../../db/seed/data/dictionaries';
 import type { AuditEntity } from '@dealer-hr/shared/audit/rules';
-import { writeAudit, type AuditActor, type AuditRecord } from '../../lib/audit';
+import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
@@ -21,16 +21,34 @@ import { dictionaryMessages, SORT_MAX } from '@dealer-hr/shared/dictionaries/rul
 import type { ItemListQuery, TypeListQuery } from './dictionaries.schemas';
 import { usedItemIds } from './dictionary-references';
 
+const itemNameColumns = {
+  nameEn: dictionaryItems.nameEn,
+  nameEs: dictionaryItems.nameEs,
+  nameJa: dictionaryItems.nameJa,
+};
+
+/** An item's names in the other languages, as the contract answers them. */
+const itemNamesOf = (row: { nameEn: string | null; nameEs: string | null; nameJa: string | null }) => ({
+  name_en: row.nameEn,
+  name_es: row.nameEs,
+  name_ja: row.nameJa,
+});
+
 /** The enabled items of each asked type, in display order (sort, then id for equal sorts). */
 export async function dictionaryDataOf(db: Database, typeIds: readonly number[]): Promise<DictionaryData> {
   const data: Record<string, DictionaryItem[]> = Object.fromEntries(typeIds.map((id) => [String(id), []]));
   if (typeIds.length === 0) return data;
   const rows = await db
-    .select({ id: dictionaryItems.id, typeId: dictionaryItems.typeId, name: dictionaryItems.name })
+    .select({
+      id: dictionaryItems.id,
+      typeId: dictionaryItems.typeId,
+      name: dictionaryItems.name,
+      ...itemNameColumns,
+    })
     .from(dictionaryItems)
     .where(and(inArray(dictionaryItems.typeId, [...typeIds]), eq(dictionaryItems.enabled, true)))
     .orderBy(asc(dictionaryItems.sort), asc(dictionaryItems.id));
-  for (const row of rows) data[String(row.typeId)]?.push({ id: row.id, name: row.name });
+  for (const row of rows) data[String(row.typeId)]?.push({ id: row.id, name: row.name, ...itemNamesOf(row) });
   return data;
 }
 
@@ -60,16 +78,23 @@ const itemAudit = (row: ItemRecord) => ({
   typeId: row.typeId,
   code: row.code,
   name: row.name,
+  nameEn: row.nameEn,
+  nameEs: row.nameEs,
+  nameJa: row.nameJa,
   sort: row.sort,
   enabled: row.enabled,
 });
 
 /**
  * The audit rows of one kind of record: the record as `fieldsOf` keeps it, before the change (none for a
- * create) and after it (none for a delete).
+ * create) and after it (none for a delete). Its fields are named by type, so the audit log's labels are
+ * checked against them.
  */
 const auditWriter =
-  <R extends { id: number }>(entity: AuditEntity, fieldsOf: (row: R) => AuditRecord) =>
+  <R extends { id: number }>(
+    entity: AuditEntity,
+    fieldsOf: (row: R) => ReturnType<typeof typeAudit> | ReturnType<typeof itemAudit>,
+  ) =>
   (
     tx: Database,
     actor: AuditActor,
@@ -119,6 +144,7 @@ function itemRowOf(row: ItemRecord, inUse: boolean): ItemRow {
     type_id: row.typeId,
     code: row.code,
     name: row.name,
+    ...itemNamesOf(row),
     sort: row.sort,
     enabled: row.enabled,
     in_use: inUse,
@@ -332,7 +358,16 @@ export function createItem(db: Database, actor: AuditActor, body: ItemStoreBody)
       }
       const [row] = await tx
         .insert(dictionaryItems)
-        .values({ typeId: type.id, code: body.code, name: body.name, sort, enabled: body.enabled })
+        .values({
+          typeId: type.id,
+          code: body.code,
+          name: body.name,
+          nameEn: body.name_en ?? null,
+          nameEs: body.name_es ?? null,
+          nameJa: body.name_ja ?? null,
+          sort,
+          enabled: body.enabled,
+        })
         .returning();
       await auditItem(tx, actor, 'create', { after: row! });
       return itemRowOf(row!, false);
@@ -361,6 +396,9 @@ export function updateItem(db: Database, actor: AuditActor, body: ItemUpdateBody
       const changes = changesOf(before, {
         code: body.code,
         name: body.name,
+        nameEn: body.name_en,
+        nameEs: body.name_es,
+        nameJa: body.name_ja,
         sort: body.sort,
         enabled: body.enabled,
       });

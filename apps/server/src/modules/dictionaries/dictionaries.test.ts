@@ -44,7 +44,31 @@ describe('GET /api/auth/dictionarie/data', () => {
       '外国人永久居留身份证',
     ]);
     expect(body.data['9999']).toEqual([]);
-    for (const item of body.data['21']) expect(Object.keys(item).sort()).toEqual(['id', 'name']);
+    for (const item of body.data['21'])
+      expect(Object.keys(item).sort()).toEqual(['id', 'name', 'name_en', 'name_es', 'name_ja']);
+  });
+
+  it('answers the seeded items with their names in English, Spanish and Japanese', async () => {
+    const types = [
+      DictType.ID_CARD,
+      DictType.ETHNICITY,
+      DictType.MARITAL_STATUS,
+      DictType.EMPLOYEE_TYPE,
+      DictType.EDUCATION,
+      DictType.EMPLOYEE_STATUS,
+      DictType.LEAVING_REASON,
+    ];
+    const { body } = await dictionaryData(`?type_ids=${types.join(',')}`);
+    for (const type of types)
+      for (const item of body.data[String(type)] as Record<string, string | null>[])
+        for (const field of ['name_en', 'name_es', 'name_ja'])
+          expect(item[field], `${item.name} ${field}`).toMatch(/\S/);
+    const named = (type: number, name: string) =>
+      (body.data[String(type)] as { name: string }[]).find((item) => item.name === name);
+    expect(named(DictType.ID_CARD, '居民身份证')).toMatchObject({ name_en: 'Resident ID card' });
+    expect(named(DictType.ETHNICITY, '汉族')).toMatchObject({ name_en: 'Han', name_ja: '漢族' });
+    expect(named(DictType.MARITAL_STATUS, '已婚')).toMatchObject({ name_en: 'Married', name_es: 'Casado/a' });
+    expect(named(DictType.EMPLOYEE_TYPE, '全职')).toMatchObject({ name_en: 'Full-time' });
   });
 
   it('leaves out disabled items and orders by sort, then id', async () => {

@@ -1,33 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { draftAnswer, draftStoreBody } from '@dealer-hr/shared/drafts/contract';
+import { DRAFT_MAX_BYTES, draftMessages } from '@dealer-hr/shared/drafts/rules';
 import type { AppContext } from '../../app-context';
 import { drafts } from '../../db/schema';
 import { envelope, ok } from '../../lib/envelope';
 import { validationFailed } from '../../lib/errors';
 import { actor } from '../../plugins/auth';
+import { draftKeyQuery } from './drafts.schemas';
 
 const tags = ['drafts'];
-
-/** Largest draft kept, as JSON text: a form's fields, never its files (those are uploads). */
-export const DRAFT_MAX_BYTES = 64 * 1024;
-
-export const draftMessages = {
-  keyInvalid: '草稿标识不正确',
-  tooLarge: `草稿过大，最大 ${DRAFT_MAX_BYTES / 1024} KB`,
-} as const;
-
-const zKey = z
-  .string({ error: draftMessages.keyInvalid })
-  .trim()
-  .regex(/^[A-Za-z0-9:._-]{1,100}$/, { error: draftMessages.keyInvalid });
-
-const draftAnswer = z.object({
-  key: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 
 const answerOf = (draft: typeof drafts.$inferSelect) => ({
   key: draft.formKey,
@@ -50,7 +33,7 @@ export const draftRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         summary: 'The caller’s draft of a form',
         description:
           'Null when there is none (the client keeps a fetched draft only when it has `created_at`).',
-        querystring: z.object({ key: zKey }),
+        querystring: draftKeyQuery,
         response: { 200: envelope(draftAnswer.nullable()) },
       },
     },
@@ -71,7 +54,7 @@ export const draftRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         tags,
         summary: 'Save the caller’s draft of a form',
         description: `Replaces the form's draft (at most ${DRAFT_MAX_BYTES / 1024} KB of JSON; else 422 on \`data\`).`,
-        body: z.object({ key: zKey, data: z.record(z.string(), z.unknown()) }),
+        body: draftStoreBody,
         response: { 200: envelope(draftAnswer) },
       },
     },
@@ -99,7 +82,7 @@ export const draftRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }
         description:
           'A GET, as the client calls it (docs/api.md "Transport"). Answers message `ok` whether or not ' +
           'there was a draft: either way there is none now.',
-        querystring: z.object({ key: zKey }),
+        querystring: draftKeyQuery,
         response: { 200: envelope(z.null()) },
       },
     },

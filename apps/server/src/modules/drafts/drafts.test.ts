@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { userWith } from '../../test/users';
-import { DRAFT_MAX_BYTES, draftMessages } from './drafts.routes';
+import { DRAFT_MAX_BYTES, draftMessages } from '@dealer-hr/shared/drafts/rules';
 
 let t: TestApp;
 let hr: string;

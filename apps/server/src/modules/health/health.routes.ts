@@ -1,12 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthAnswer } from '@dealer-hr/shared/health/contract';
+import { healthMessages } from '@dealer-hr/shared/health/rules';
 import type { AppContext } from '../../app-context';
-
-const healthAnswer = z.object({
-  code: z.number().int(),
-  message: z.string(),
-  data: z.object({ db: z.enum(['ok', 'down']) }),
-});
 
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   app.get(
@@ -24,7 +19,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
         return { code: 200, message: 'ok', data: { db: 'ok' as const } };
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
-        return reply.status(503).send({ code: 503, message: '数据库不可用', data: { db: 'down' as const } });
+        return reply
+          .status(503)
+          .send({ code: 503, message: healthMessages.down, data: { db: 'down' as const } });
       }
     },
   );

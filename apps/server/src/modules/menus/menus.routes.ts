@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok } from '../../lib/envelope';
 import { EpochCache } from '../../lib/epoch-cache';
+import { keptOk, type KeptOk } from '../../lib/kept-answers';
 import { actor } from '../../plugins/auth';
 import {
   adminMenuNode,
@@ -28,7 +29,7 @@ const FIELD_RULES =
 export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   // The tree depends only on the roles held, so users with the same roles share one (docs/decisions.md
   // "Per-request cost").
-  const trees = new EpochCache<string, MenuNode[]>(1_000);
+  const trees = new EpochCache<string, KeptOk<MenuNode[]>>(1_000);
   app.get(
     '/menus/tree',
     {
@@ -43,7 +44,7 @@ export const menuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db })
       const caller = actor(request);
       const access = await caller.access();
       const roleSet = access.isSuper ? '*' : [...access.roleKeys].sort().join(',');
-      return ok(await trees.get(caller.epochs.access, roleSet, () => menuTreeFor(db, access)));
+      return trees.get(caller.epochs.access, roleSet, async () => keptOk(await menuTreeFor(db, access)));
     },
   );
 

@@ -1,12 +1,13 @@
+import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { onboardingMessages } from '@dealer-hr/shared/onboarding/rules';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { onboardingEntries } from '../../db/schema';
+import { departments, dictionaryItems, onboardingEntries, posts, stores } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { pinyinKeys } from '../../lib/pinyin';
 import type { Sealer } from '../../lib/sealed-values';
-import type { ApprovalBusiness, ApprovalInstance, Decision } from '../approvals';
+import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
 import { employeeTaken, hire, openAccount, rehire, startAssignment } from '../employment';
 import { assertHireable, employeeWithIdNumber } from './onboarding.checks';
 import { candidateOf, INDUCTION, type OnboardingEntry } from './onboarding.service';
@@ -128,6 +129,42 @@ async function handBack(tx: Database, instance: ApprovalInstance, decision: Deci
   });
 }
 
+/**
+ * What the approver of a hire decides on: the person (the number masked), where and as what they start, and
+ * their contract. The entry's own page shows the rest (documents, the personal step).
+ */
+async function onboardingFacts(db: Database, instance: ApprovalInstance) {
+  const [row] = await db
+    .select({ entry: onboardingEntries, store: stores.name, department: departments.name, post: posts.name })
+    .from(onboardingEntries)
+    .innerJoin(stores, eq(stores.id, onboardingEntries.storeId))
+    .innerJoin(departments, eq(departments.id, onboardingEntries.departmentId))
+    .innerJoin(posts, eq(posts.id, onboardingEntries.postId))
+    .where(eq(onboardingEntries.id, instance.businessId));
+  if (!row) return [];
+  const { entry } = row;
+  const contract = entry.contract;
+  const items = await db
+    .select({ id: dictionaryItems.id, name: dictionaryItems.name })
+    .from(dictionaryItems)
+    .where(inArray(dictionaryItems.id, [entry.idTypeId, ...(contract ? [contract.employee_type_id] : [])]));
+  const item = (id: number | undefined) => items.find((candidate) => candidate.id === id) ?? null;
+  return [
+    fact.text('person_name', entry.name),
+    fact.dictionary('id_type', DictType.ID_CARD, item(entry.idTypeId)),
+    fact.text('id_number', entry.idNumberMasked),
+    fact.text('phone', entry.phone),
+    fact.text('store', row.store),
+    fact.text('department', row.department),
+    fact.text('post', row.post),
+    fact.date('entry_date', contract?.entry_date ?? null),
+    fact.dictionary('employee_type', DictType.EMPLOYEE_TYPE, item(contract?.employee_type_id)),
+    fact.number('probation_months', contract?.probation_months ?? null),
+    fact.date('contract_start', contract?.contract_start ?? null),
+    fact.date('contract_end', contract?.contract_end ?? null),
+  ];
+}
+
 /** Onboarding's part in the approval engine: `inductionfirst`. */
 export const onboardingBusiness = (sealer: Sealer): ApprovalBusiness => ({
   type: INDUCTION,
@@ -136,4 +173,5 @@ export const onboardingBusiness = (sealer: Sealer): ApprovalBusiness => ({
   onApproved: (tx, instance, decision) => completeOnboarding(tx, sealer, instance, decision),
   onRejected: (tx, instance, decision) => handBack(tx, instance, decision, true),
   onWithdrawn: (tx, instance, decision) => handBack(tx, instance, decision, false),
+  facts: onboardingFacts,
 });

@@ -9,6 +9,7 @@ import {
   approvalFlows,
   approvalTasks,
   assignments,
+  departments,
   dictionaryItems,
   employees,
   onboardingEntries,
@@ -504,6 +505,38 @@ describe('submission, approval and completion', () => {
     expect(refusalOf(await start({ id_number: entry.id_number })).message).toBe(
       onboardingMessages.employeeIdNumber,
     );
+  });
+
+  it('tells the approver who is hired, where and as what they start, and on which contract', async () => {
+    const entry = await completeEntry();
+    const { data } = await submit(entry.id);
+    const answer = await call<{ facts: { key: string; kind: string; value: unknown; text: unknown }[] }>(
+      'GET',
+      `approval/task/detail?id=${data.approval!.instance_id}`,
+      undefined,
+      manager,
+    );
+    const nameOf = async (table: typeof stores | typeof departments | typeof posts, id: number) =>
+      (await t.db.select({ name: table.name }).from(table).where(eq(table.id, id)))[0]!.name;
+    const [employeeType] = await t.db
+      .select({ name: dictionaryItems.name })
+      .from(dictionaryItems)
+      .where(eq(dictionaryItems.id, dict.employeeType!));
+    expect(answer.data.facts.map((fact) => [fact.key, fact.kind, fact.text ?? fact.value])).toEqual([
+      ['person_name', 'text', '李新'],
+      ['id_type', 'dictionary', '居民身份证'],
+      ['id_number', 'text', maskIdNumber(entry.id_number)],
+      ['phone', 'text', entry.phone],
+      ['store', 'text', await nameOf(stores, store.storeId!)],
+      ['department', 'text', await nameOf(departments, store.departmentId)],
+      ['post', 'text', await nameOf(posts, salesPost)],
+      ['entry_date', 'date', '2026-12-01'],
+      ['employee_type', 'dictionary', employeeType!.name],
+      ['probation_months', 'number', 3],
+      ['contract_start', 'date', '2026-12-01'],
+      ['contract_end', 'date', '2029-11-30'],
+    ]);
+    expect(JSON.stringify(answer.data)).not.toContain(entry.id_number);
   });
 
   it('is atomic: a failure in the last write leaves no employee, no assignment and no account', async () => {

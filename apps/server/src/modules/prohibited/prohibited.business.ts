@@ -1,5 +1,5 @@
 import type { ApprovalBusiness } from '../approvals';
-import { PROHIBITED_DISMISS, settleDismissal } from './prohibited.service';
+import { dismissalFacts, PROHIBITED_DISMISS, settleDismissal } from './prohibited.service';
 
 /** A dismissal from the prohibited list waits for its flow; the outcome lifts the entry or puts it back. */
 export const prohibitedDismissBusiness: ApprovalBusiness = {
@@ -8,4 +8,5 @@ export const prohibitedDismissBusiness: ApprovalBusiness = {
   onApproved: (tx, instance) => settleDismissal(tx, instance.businessId, 'approved'),
   onRejected: (tx, instance) => settleDismissal(tx, instance.businessId, 'rejected'),
   onWithdrawn: (tx, instance) => settleDismissal(tx, instance.businessId, 'withdrawn'),
+  facts: dismissalFacts,
 };

@@ -1,5 +1,9 @@
-import { prohibitedMessages, type ProhibitedAction } from '@dealer-hr/shared/prohibited/rules';
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, type SQL } from 'drizzle-orm';
+import {
+  prohibitedMessages,
+  prohibitedSourceNames,
+  type ProhibitedAction,
+} from '@dealer-hr/shared/prohibited/rules';
+import { and, asc, count, desc, eq, ilike, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   approvalInstances,
@@ -16,7 +20,7 @@ import { likeContains, offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { sealedIdNumber, type Sealer } from '../../lib/sealed-values';
 import { accountNameOf } from '../../core/account-name';
-import type { ApprovalEngine } from '../approvals';
+import { fact, type ApprovalEngine, type ApprovalInstance } from '../approvals';
 import type {
   ProhibitedChangeBody,
   ProhibitedDismissBody,
@@ -323,6 +327,45 @@ export async function dismissProhibited(
         });
     return { id: entry.id, status: changed!.status, approval_instance_id: instance?.id ?? null };
   });
+}
+
+/**
+ * What the approver of a dismissal decides on: who is listed (the number masked), why and how they came onto
+ * the list, who listed them and when, and why they should come off it. The reason is the request's own (the
+ * entry forgets it when a request is refused), read from the history line written with the approval.
+ */
+export async function dismissalFacts(db: Database, instance: ApprovalInstance) {
+  const [found] = await rowsQuery(db).where(eq(prohibitedEntries.id, instance.businessId));
+  if (!found) return [];
+  const [request] = await db
+    .select({ reason: prohibitedEvents.reason })
+    .from(prohibitedEvents)
+    .where(
+      and(
+        eq(prohibitedEvents.entryId, instance.businessId),
+        eq(prohibitedEvents.action, 'dismiss_requested'),
+        // Compared in the database: a JavaScript date drops the microseconds the two rows share.
+        lte(
+          prohibitedEvents.createdAt,
+          db
+            .select({ at: approvalInstances.createdAt })
+            .from(approvalInstances)
+            .where(eq(approvalInstances.id, instance.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(prohibitedEvents.createdAt), desc(prohibitedEvents.id))
+    .limit(1);
+  const { entry, createdBy } = found;
+  return [
+    fact.text('person_name', entry.name),
+    fact.text('id_number', entry.idNumberMasked),
+    fact.text('disable_reason', entry.disableReason),
+    fact.code('source', entry.source, prohibitedSourceNames[entry.source]),
+    fact.text('listed_by', createdBy),
+    fact.time('listed_at', entry.createdAt),
+    fact.text('enable_reason', request?.reason ?? entry.enableReason),
+  ];
 }
 
 /** The dismissal approval's outcome on the entry; runs inside the engine's transaction. */

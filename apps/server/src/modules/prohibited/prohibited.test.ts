@@ -48,6 +48,18 @@ async function withoutDismissFlow<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+async function hrTaskOf(instanceId: number): Promise<number> {
+  const todo = await call<{ data: { id: number; task_id: number }[] }>(
+    'GET',
+    'approval/task/index?scope=todo&business_type=prohibited_dismiss&limit=100',
+    undefined,
+    hr,
+  );
+  const row = todo.data.data.find((candidate) => candidate.id === instanceId);
+  expect(row, 'the HR admin has the dismissal to approve').toBeDefined();
+  return row!.task_id;
+}
+
 describe('POST prohibited/store', () => {
   it('lists a person with the ID number sealed, indexed and masked, and records it', async () => {
     const number = idNumber();
@@ -218,18 +230,6 @@ describe('PUT prohibited/dismiss', () => {
     expect(relisted.data.id).not.toBe(entry.id);
   });
 
-  async function hrTaskOf(instanceId: number): Promise<number> {
-    const todo = await call<{ data: { id: number; task_id: number }[] }>(
-      'GET',
-      'approval/task/index?scope=todo&business_type=prohibited_dismiss&limit=100',
-      undefined,
-      hr,
-    );
-    const row = todo.data.data.find((candidate) => candidate.id === instanceId);
-    expect(row, 'the HR admin has the dismissal to approve').toBeDefined();
-    return row!.task_id;
-  }
-
   it('goes through the configured flow: still blocking while pending, lifted on approval', async () => {
     const number = idNumber();
     const { data: entry } = await add(number);
@@ -272,6 +272,38 @@ describe('PUT prohibited/dismiss', () => {
       'dismiss_requested',
       'dismiss_rejected',
     ]);
+  });
+});
+
+describe('the approval of a dismissal', () => {
+  it('tells the approver who is listed, why and by whom, and why to lift it: labelled, the number masked', async () => {
+    const number = idNumber();
+    const { data: entry } = await add(number, { name: '李四', disable_reason: '伪造学历证书' });
+    const { data } = await call('PUT', 'prohibited/dismiss', { id: entry.id, enable_reason: '经核实为误录' });
+    const detailOf = () =>
+      call<{ facts: unknown[]; form: unknown }>(
+        'GET',
+        `approval/task/detail?id=${data.approval_instance_id}`,
+        undefined,
+        hr,
+      );
+    const expected = [
+      { key: 'person_name', kind: 'text', value: '李四', text: null, type_id: null },
+      { key: 'id_number', kind: 'text', value: maskIdNumber(number), text: null, type_id: null },
+      { key: 'disable_reason', kind: 'text', value: '伪造学历证书', text: null, type_id: null },
+      { key: 'source', kind: 'code', value: 'manual', text: '手动添加', type_id: null },
+      { key: 'listed_by', kind: 'text', value: entry.created_by, text: null, type_id: null },
+      { key: 'listed_at', kind: 'time', value: entry.created_at, text: null, type_id: null },
+      { key: 'enable_reason', kind: 'text', value: '经核实为误录', text: null, type_id: null },
+    ];
+    const pending = await detailOf();
+    expect(pending.data.facts).toEqual(expected);
+    expect(JSON.stringify(pending.data)).not.toContain(number);
+
+    // Refused, the entry forgets the reason; the approval still tells it.
+    const task = await hrTaskOf(data.approval_instance_id);
+    await call('POST', 'approval/task/reject', { id: task, comment: '证据不足' }, hr);
+    expect((await detailOf()).data.facts).toEqual(expected);
   });
 });
 

@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
+import { EpochCache } from '../../lib/epoch-cache';
+import { keptOk, type KeptOk } from '../../lib/kept-answers';
 import { sendXlsx, sheetColumnsOf, sheetRowsOf, xlsxStream } from '../../lib/xlsx';
 import { actor } from '../../plugins/auth';
 import { canAny } from '../../core/access';
+import { scopeKeyOf } from '../../core/scope';
 import {
   revealedIdNumber,
   staffDetail as staffDetailSchema,
@@ -73,6 +76,10 @@ const sheetRowOf = (row: StaffRow): SheetRow => ({
  * answered masked, except through the audited reveal and the export of someone allowed to reveal them.
  */
 export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, sealer }) => {
+  // A page of the directory is kept until a row it shows could have changed (the `staff` epoch: employees,
+  // departments, stores, posts, dictionary items), per data scope and filter: HR opens the same pages
+  // again and again, returning from a record to its list (docs/decisions.md "Per-request cost").
+  const pages = new EpochCache<string, KeptOk<Awaited<ReturnType<typeof listStaff>>>>(2_000);
   app.get(
     '/user/index',
     {
@@ -89,7 +96,14 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         response: { 200: envelope(page(staffRow)) },
       },
     },
-    async (request) => ok(await listStaff(db, sealer, await actor(request).scope(), request.query)),
+    async (request) => {
+      const caller = actor(request);
+      const scope = await caller.scope();
+      const key = `${scopeKeyOf(scope)} ${JSON.stringify(request.query)}`;
+      return pages.get(caller.epochs.staff, key, async () =>
+        keptOk(await listStaff(db, sealer, scope, request.query)),
+      );
+    },
   );
 
   app.get(

@@ -12,7 +12,7 @@ import { normaliseIdentifier, sealedIdNumber, type Sealer } from '../../lib/seal
 import { assertInScope, inScope, type Scope } from '../../core/scope';
 import { underPath } from '../../core/department-tree';
 import { assertPersonDictionaryItems, updatePerson } from '../employment';
-import { staffMessages } from '@dealer-hr/shared/staff/rules';
+import { FIELDS_KEPT_IF_EMPTY, staffMessages, type FieldKeptIfEmpty } from '@dealer-hr/shared/staff/rules';
 import type { Employee } from '../employment';
 import type { StaffDetail, StaffRow, StaffUpdateBody } from '@dealer-hr/shared/staff/contract';
 import type { StaffListQuery } from './staff.schemas';
@@ -281,25 +281,25 @@ export async function auditIdNumberExport(db: Database, actor: AuditActor, query
 }
 
 /**
- * Fields the profile form requires that a record made before the rule, or imported, may lack. Left out
- * they stay empty, so an unrelated edit of such a record goes through; once a field has a value it cannot be
- * left out, and no field can be sent empty (docs/decisions.md "Required fields of an existing record").
+ * The column and the message of each field an old record may lack (FIELDS_KEPT_IF_EMPTY): left out they stay
+ * empty, so an unrelated edit of such a record goes through; once a field has a value it cannot be left out,
+ * and no field can be sent empty (docs/decisions.md "Required fields of an existing record").
  */
-const keptIfEmpty = [
-  ['email', 'email', messages.emailRequired],
-  ['height', 'height', messages.heightRequired],
-  ['ethnicity_id', 'ethnicityId', selectMessage(fieldLabels.ethnicity)],
-  ['marital_status_id', 'maritalStatusId', selectMessage(fieldLabels.maritalStatus)],
-  ['education_id', 'educationId', selectMessage(fieldLabels.education)],
-  ['college', 'college', requiredMessage(fieldLabels.college)],
-  ['region_id', 'regionId', selectMessage(fieldLabels.region)],
-  ['employee_type_id', 'employeeTypeId', selectMessage(fieldLabels.type)],
-] as const satisfies readonly (readonly [keyof StaffUpdateBody, keyof Employee, string])[];
+const keptIfEmpty = {
+  email: ['email', messages.emailRequired],
+  height: ['height', messages.heightRequired],
+  ethnicity_id: ['ethnicityId', selectMessage(fieldLabels.ethnicity)],
+  marital_status_id: ['maritalStatusId', selectMessage(fieldLabels.maritalStatus)],
+  education_id: ['educationId', selectMessage(fieldLabels.education)],
+  college: ['college', requiredMessage(fieldLabels.college)],
+  region_id: ['regionId', selectMessage(fieldLabels.region)],
+  employee_type_id: ['employeeTypeId', selectMessage(fieldLabels.type)],
+} as const satisfies Record<FieldKeptIfEmpty, readonly [keyof Employee, string]>;
 
 function assertNothingCleared(before: Employee, body: StaffUpdateBody): void {
-  const errors = keptIfEmpty
-    .filter(([field, column]) => body[field] === undefined && before[column] !== null)
-    .map(([field, , message]) => ({ field, message }));
+  const errors = FIELDS_KEPT_IF_EMPTY.filter(
+    (field) => body[field] === undefined && before[keptIfEmpty[field][0]] !== null,
+  ).map((field) => ({ field, message: keptIfEmpty[field][1] }));
   if (errors.length > 0) throw validationFailed(errors);
 }
 

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, uploadMessages } from '@dealer-hr/shared/uploads';
+import { uploadAnswer, zUploadPurpose } from '@dealer-hr/shared/uploads/contract';
+import { UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, uploadMessages } from '@dealer-hr/shared/uploads/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -7,20 +8,10 @@ import { envelope, ok } from '../../lib/envelope';
 import { validationFailed } from '../../lib/errors';
 import { uploadedFile } from '../../lib/uploaded-file';
 import { actor } from '../../plugins/auth';
+import { uploadIdParams } from './uploads.schemas';
 import { openUpload, saveUpload } from './uploads.service';
 
 const tags = ['uploads'];
-
-const uploadAnswer = z.object({
-  id: z.number().int(),
-  /** Where the file is read back (with the bearer token). */
-  url: z.string(),
-  mime: z.string(),
-  size: z.number().int(),
-  file_name: z.string(),
-  purpose: z.enum(UPLOAD_PURPOSES),
-  created_at: z.string(),
-});
 
 const purposeOf = (value: string | undefined) => {
   const purpose = UPLOAD_PURPOSES.find((candidate) => candidate === (value ?? 'other'));
@@ -52,7 +43,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
           'is read from the content: JPEG, PNG, WEBP or PDF (a face photo: images only); anything else is ' +
           '422 on `file`. Stored by the SHA-256 of its content.',
         consumes: ['multipart/form-data'],
-        'x-form-fields': { purpose: z.toJSONSchema(z.enum(UPLOAD_PURPOSES)) },
+        'x-form-fields': { purpose: z.toJSONSchema(zUploadPurpose) },
         response: { 200: envelope(uploadAnswer) },
       },
     },
@@ -78,7 +69,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
         description:
           'The bytes with the type found at upload. 404 for a file the caller may not see (the same answer ' +
           'as a file that does not exist).',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: uploadIdParams,
       },
     },
     async (request, reply) => {

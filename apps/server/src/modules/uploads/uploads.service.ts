@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { uploadMessages, type UploadPurpose } from '@dealer-hr/shared/uploads';
+import { uploadMessages, type UploadPurpose } from '@dealer-hr/shared/uploads/rules';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { departments, onboardingEntries, uploads } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { uploadMessages, UPLOAD_MAX_BYTES } from '@dealer-hr/shared/uploads';
+import { uploadMessages, UPLOAD_MAX_BYTES } from '@dealer-hr/shared/uploads/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema';

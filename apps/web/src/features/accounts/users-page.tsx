@@ -1,13 +1,13 @@
-import { Button, Card, Flex, Form, Grid, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { parseTime } from '@dealer-hr/shared/time';
-import { FilterActions } from '../../components/filter-actions';
-import { CreateAction } from '../../components/list-toolbar';
-import { Pagination } from '../../components/pagination';
+import { FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { useListColumns } from '../../components/list-columns';
+import { CreateAction, ListToolbar } from '../../components/list-toolbar';
+import { PagedTable } from '../../components/paged-table';
 import { Permission, usePermission } from '../../components/permission';
 import {
   accountListQuery,
@@ -48,37 +48,38 @@ function toFilters(values: FilterValues): AccountFilters {
 /** `/system/users`: login accounts, their state, passwords, roles and the reasons for their permissions. */
 export function SystemUsersPage() {
   const { t } = useTranslation('accounts');
-  const [form] = Form.useForm<FilterValues>();
   const [params, setParams] = useState<AccountListParams>({ page: 1, limit: DEFAULT_PAGE_SIZE });
   const [dialog, setDialog] = useState<Dialog>(null);
   const can = usePermission();
-  const screens = Grid.useBreakpoint();
   const list = useQuery(accountListQuery(params));
   const options = useQuery(filterOptionsQuery());
   const close = () => setDialog(null);
   const target = (kind: 'freeze' | 'thaw' | 'password' | 'roles' | 'access') =>
     dialog && dialog.kind === kind ? dialog.account : null;
 
-  const columns: TableColumnsType<Account> = [
-    { key: 'username', title: t('columns.username'), dataIndex: 'username', width: 140 },
-    { key: 'name', title: t('columns.name'), dataIndex: 'name', width: 110 },
+  const columns = useListColumns<Account>('accounts', [
+    { key: 'username', title: t('columns.username'), dataIndex: 'username', width: 110, card: 'title' },
+    { key: 'name', title: t('columns.name'), dataIndex: 'name', width: 80, card: 'field' },
     {
       key: 'phone',
       title: t('columns.phone'),
-      width: 130,
+      width: 115,
+      choice: 'default',
       render: (_value, row) => row.employee?.phone ?? '—',
     },
     {
       key: 'store',
       title: t('columns.store'),
-      width: 160,
+      width: 125,
+      card: 'field',
       render: (_value, row) => row.storeName ?? row.departmentName ?? '—',
     },
-    { key: 'post', title: t('columns.post'), width: 120, render: (_value, row) => row.postTitle ?? '—' },
+    { key: 'post', title: t('columns.post'), width: 100, render: (_value, row) => row.postTitle ?? '—' },
     {
       key: 'roles',
       title: t('columns.roles'),
-      width: 180,
+      width: 130,
+      choice: 'default',
       render: (_value, row) =>
         row.roles.length === 0 ? (
           <Typography.Text type="secondary">{t('columns.noDirectRoles')}</Typography.Text>
@@ -95,13 +96,15 @@ export function SystemUsersPage() {
     {
       key: 'isSale',
       title: t('columns.isSale'),
-      width: 80,
+      width: 70,
+      choice: 'optional',
       render: (_value, row) => (row.isSale ? t('yes') : t('no')),
     },
     {
       key: 'status',
       title: t('columns.status'),
-      width: 100,
+      width: 70,
+      card: 'field',
       render: (_value, row) =>
         row.status === 'frozen' ? (
           <Tooltip title={t('status.frozenReason', { reason: row.frozenReason ?? '—' })}>
@@ -114,15 +117,16 @@ export function SystemUsersPage() {
     {
       key: 'lastLoginAt',
       title: t('columns.lastLoginAt'),
-      width: 170,
+      width: 160,
+      choice: 'default',
       render: (_value, row) => (row.lastLoginAt ? parseTime(row.lastLoginAt) : t('columns.neverSignedIn')),
     },
     {
       key: 'actions',
       title: t('columns.actions'),
-      // Pinned on wide screens; on a phone a pinned column would cover most of the table.
-      fixed: screens.md ? 'right' : undefined,
-      width: 280,
+      // Two lines of two buttons.
+      width: 160,
+      card: 'actions',
       render: (_value, row) => (
         <Space size={0} wrap>
           {row.status === 'active' ? (
@@ -159,7 +163,7 @@ export function SystemUsersPage() {
         </Space>
       ),
     },
-  ];
+  ]);
 
   /** Runs the query from page 1; the same query again is asked again (someone else may have changed it). */
   const search = (values: FilterValues) => {
@@ -170,78 +174,75 @@ export function SystemUsersPage() {
 
   return (
     <Card>
-      <Form
-        form={form}
-        layout="inline"
-        name="account-filters"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
-        <Form.Item name="name" label={t('filters.name')}>
-          <Input allowClear placeholder={t('filters.namePlaceholder')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('filters.phone')}>
-          <Input allowClear placeholder={t('filters.phonePlaceholder')} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="store_id" label={t('filters.store')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+      <Flex vertical gap={12}>
+        <FilterBar<FilterValues>
+          name="account-filters"
+          onSearch={search}
+          labelled
+          shrink
+          icons
+          searchText={t('filters.search')}
+        >
+          <TextFilter
+            name="name"
+            label={t('filters.name')}
+            placeholder={t('filters.namePlaceholder')}
+            width={200}
+          />
+          <TextFilter
+            name="phone"
+            label={t('filters.phone')}
+            placeholder={t('filters.phonePlaceholder')}
+            width={160}
+          />
+          <SelectFilter
+            name="store_id"
+            label={t('filters.store')}
             placeholder={t('filters.all')}
-            style={{ width: 180 }}
+            width={180}
+            showSearch={{ optionFilterProp: 'label' }}
             loading={options.isLoading}
             options={(options.data?.stores ?? []).map((store) => ({ value: store.id, label: store.name }))}
           />
-        </Form.Item>
-        <Form.Item name="post_id" label={t('filters.post')}>
-          <Select
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
+          <SelectFilter
+            name="post_id"
+            label={t('filters.post')}
             placeholder={t('filters.all')}
-            style={{ width: 160 }}
+            width={160}
+            showSearch={{ optionFilterProp: 'label' }}
             loading={options.isLoading}
             options={(options.data?.posts ?? []).map((post) => ({ value: post.id, label: post.name }))}
           />
-        </Form.Item>
-        <Form.Item name="status" label={t('filters.status')}>
-          <Select
-            allowClear
+          <SelectFilter
+            name="status"
+            label={t('filters.status')}
             placeholder={t('filters.all')}
-            style={{ width: 120 }}
+            width={120}
             options={[
               { value: 'active', label: t('status.active') },
               { value: 'frozen', label: t('status.frozen') },
             ]}
           />
-        </Form.Item>
-        <FilterActions icons searchText={t('filters.search')} onReset={() => search({})} />
-      </Form>
+        </FilterBar>
 
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-        <Typography.Text type="secondary">{t('hint')}</Typography.Text>
-        <CreateAction permission="system:users:create" onClick={() => setDialog({ kind: 'create' })}>
-          {t('actions.create')}
-        </CreateAction>
-      </Flex>
+        <Flex justify="space-between" align="center" wrap gap={8}>
+          <Typography.Text type="secondary">{t('hint')}</Typography.Text>
+          <ListToolbar>
+            {columns.setting}
+            <CreateAction permission="system:users:create" onClick={() => setDialog({ kind: 'create' })}>
+              {t('actions.create')}
+            </CreateAction>
+          </ListToolbar>
+        </Flex>
 
-      <Table<Account>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.data ?? []}
-        loading={list.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: list.isError ? t('loadFailed') : undefined }}
-      />
-      <div style={{ marginTop: 16 }}>
-        <Pagination
-          page={params.page}
-          limit={params.limit}
-          total={list.data?.total ?? 0}
-          onChange={(page, limit) => setParams((current) => ({ ...current, page, limit }))}
+        <PagedTable<Account>
+          columns={columns}
+          list={list}
+          paging={params}
+          onPaging={(paging) => setParams((current) => ({ ...current, ...paging }))}
+          locale={{ emptyText: list.isError ? t('loadFailed') : undefined }}
         />
-      </div>
+      </Flex>
 
       <ReasonDialog mode="freeze" account={target('freeze')} onClose={close} />
       <ReasonDialog mode="thaw" account={target('thaw')} onClose={close} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { Drawer, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
@@ -7,6 +7,7 @@ import { auditDetailQuery } from './api';
 import { auditDiff, formatValue, type DiffRow } from './audit-diff';
 import { actionLabel, entityLabel, fieldLabel, userLabel } from './audit-labels';
 import styles from './audit.module.css';
+import { RecordDescriptions } from '../../components/record-descriptions';
 
 interface AuditDetailDrawerProps {
   /** The row to show; null when closed. */
@@ -74,11 +75,7 @@ export function AuditDetailDrawer({ id, onClose }: AuditDetailDrawerProps) {
         )
       ) : (
         <>
-          <Descriptions
-            size="small"
-            bordered
-            column={{ xs: 1, sm: 2 }}
-            styles={{ label: { whiteSpace: 'nowrap' } }}
+          <RecordDescriptions
             items={[
               { key: 'time', label: t('columns.time'), children: parseTime(row.created_at) },
               { key: 'user', label: t('columns.user'), children: userLabel(t, row.user) },

@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
 import { DayRangeFilter, FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { useListColumns } from '../../components/list-columns';
 import { PagedTable } from '../../components/paged-table';
 import { auditFilterOptionsQuery, auditListQuery, type AuditFilters, type AuditRow } from './api';
 import { AuditDetailDrawer } from './audit-detail-drawer';
 import { actionLabel, entityLabel, fieldLabel, userLabel } from './audit-labels';
 import styles from './audit.module.css';
-import { useFixedActions } from '../../components/use-fixed-actions';
 import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 
@@ -32,44 +31,52 @@ function toFilters({ range, ...values }: FilterValues): AuditFilters {
 
 /** `/system/audit`: who changed what, when and from where; a row opens the change field by field. */
 export function AuditPage() {
-  const fixedActions = useFixedActions();
   const { t } = useTranslation('audit');
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useQuery(auditListQuery({ ...filters, ...paging }));
   const options = useQuery(auditFilterOptionsQuery());
 
-  const columns: TableColumnsType<AuditRow> = [
+  const columns = useListColumns<AuditRow>('audit', [
     {
       title: t('columns.time'),
+      key: 'time',
       dataIndex: 'created_at',
-      width: 170,
+      width: 160,
+      card: 'title',
       render: (value: string) => parseTime(value),
     },
     {
       title: t('columns.user'),
+      key: 'user',
       dataIndex: 'user',
-      width: 160,
+      width: 150,
+      card: 'field',
       render: (user: AuditRow['user']) =>
         user ? userLabel(t, user) : <Typography.Text type="secondary">{t('system')}</Typography.Text>,
     },
     {
       title: t('columns.action'),
+      key: 'action',
       dataIndex: 'action',
-      width: 100,
+      width: 90,
+      card: 'field',
       render: (action: string) => <Tag color={actionColor(action)}>{actionLabel(t, action)}</Tag>,
     },
     {
       title: t('columns.entity'),
+      key: 'entity',
       dataIndex: 'entity',
-      width: 130,
+      width: 120,
+      card: 'field',
       render: (entity: string) => entityLabel(t, entity),
     },
-    { title: t('columns.entityId'), dataIndex: 'entity_id', width: 90 },
+    { title: t('columns.entityId'), key: 'entityId', dataIndex: 'entity_id', width: 80, choice: 'default' },
     {
       title: t('columns.fields'),
+      key: 'fields',
       dataIndex: 'changed_fields',
-      width: 240,
+      width: 220,
       render: (fields: string[]) => (
         <Typography.Text className={styles.fields}>
           {fields
@@ -80,19 +87,19 @@ export function AuditPage() {
         </Typography.Text>
       ),
     },
-    { title: t('columns.ip'), dataIndex: 'ip', width: 130 },
+    { title: t('columns.ip'), key: 'ip', dataIndex: 'ip', width: 120, choice: 'default' },
     {
       title: t('columns.actions'),
       key: 'actions',
-      fixed: fixedActions,
       width: 80,
+      card: 'actions',
       render: (_value, row) => (
         <Button type="link" size="small" onClick={() => setOpenId(row.id)}>
           {t('detail.open')}
         </Button>
       ),
     },
-  ];
+  ]);
 
   return (
     <Card>
@@ -132,7 +139,8 @@ export function AuditPage() {
             placeholder={[t('filters.from'), t('filters.to')]}
           />
         </FilterBar>
-        <PagedTable columns={columns} list={list} scroll={{ x: 1100 }} paging={paging} onPaging={setPaging} />
+        {columns.setting && <Flex justify="end">{columns.setting}</Flex>}
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       <AuditDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Card>

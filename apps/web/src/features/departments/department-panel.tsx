@@ -1,10 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Flex, Space, Tag, Tooltip } from 'antd';
-import type { DescriptionsProps, TableColumnsType } from 'antd';
+import type { DescriptionsProps } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { DeleteButton } from '../../components/delete-button';
+import { useListColumns } from '../../components/list-columns';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
 import {
@@ -142,15 +143,22 @@ function StaffCard({ id }: { id: number }) {
   const current = paging.id === id ? paging : { id, page: 1, limit: paging.limit };
   const staff = useQuery(departmentStaffQuery(id, current.page, current.limit));
 
-  const columns: TableColumnsType<StaffRow> = [
-    { title: t('staff.employeeNo'), dataIndex: 'employee_no', width: 110 },
-    { title: t('staff.name'), dataIndex: 'name', width: 100 },
-    { title: t('staff.phone'), dataIndex: 'phone', width: 130 },
-    { title: t('staff.department'), dataIndex: ['department', 'name'], width: 150 },
+  const columns = useListColumns<StaffRow>('departmentStaff', [
+    { title: t('staff.employeeNo'), key: 'employeeNo', dataIndex: 'employee_no', width: 100, card: 'field' },
+    { title: t('staff.name'), key: 'name', dataIndex: 'name', width: 90, card: 'title' },
+    { title: t('staff.phone'), key: 'phone', dataIndex: 'phone', width: 120 },
+    {
+      title: t('staff.department'),
+      key: 'department',
+      dataIndex: ['department', 'name'],
+      width: 140,
+      card: 'field',
+    },
     {
       title: t('staff.post'),
       key: 'post',
-      width: 170,
+      width: 160,
+      card: 'field',
       render: (_value, row) => (
         <Space size={4}>
           {row.post.name}
@@ -158,8 +166,8 @@ function StaffCard({ id }: { id: number }) {
         </Space>
       ),
     },
-    { title: t('staff.startDate'), dataIndex: 'start_date', width: 120 },
-  ];
+    { title: t('staff.startDate'), key: 'startDate', dataIndex: 'start_date', width: 110 },
+  ]);
 
   return (
     <Card title={t('staff.title')} size="small">
@@ -169,7 +177,6 @@ function StaffCard({ id }: { id: number }) {
           size="small"
           columns={columns}
           list={staff}
-          scroll={{ x: 780 }}
           paging={current}
           onPaging={({ page, limit }) => setPaging({ id, page, limit })}
         />

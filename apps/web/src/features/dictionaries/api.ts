@@ -10,6 +10,7 @@ import type {
   TypeStoreInput,
   TypeUpdateInput,
 } from '@dealer-hr/shared/dictionaries/contract';
+import type { ItemNameField } from '@dealer-hr/shared/dictionaries/rules';
 import { dictionaryQueryOptions } from '../../components/dictionary-select';
 import { del, get, post, put, type Paged } from '../../lib/api-client';
 
@@ -27,8 +28,9 @@ export interface TypeFilters {
 /** The type form's values, as the server stores them. */
 export type TypeFields = Required<TypeStoreBody>;
 
-/** The item form's values, as the server stores them (the type is the page's). */
-export type EntryFields = Required<Omit<ItemStoreBody, 'type_id'>>;
+/** The item form's values, as the server stores them (the type is the page's); the other names optional. */
+export type EntryFields = Required<Omit<ItemStoreBody, 'type_id' | ItemNameField>> &
+  Partial<Record<ItemNameField, string | null>>;
 
 /** Everything this page caches lives under this key. */
 export const DICTIONARIES_KEY = 'systemDictionaries';

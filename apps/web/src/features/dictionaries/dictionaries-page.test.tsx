@@ -38,6 +38,9 @@ const entry = (
   type_id: typeId,
   code,
   name,
+  name_en: null,
+  name_es: null,
+  name_ja: null,
   sort: id * 10,
   enabled: true,
   in_use: false,
@@ -134,8 +137,12 @@ describe('/system/dictionaries', { timeout: 30_000 }, () => {
     });
     const { user, queryClient } = renderApp('/system/dictionaries');
     // What a form's region select has cached this session, and another type's.
-    queryClient.setQueryData(dictionaryQueryOptions(1).queryKey, [{ id: 1, name: '华东区' }]);
-    queryClient.setQueryData(dictionaryQueryOptions(23).queryKey, [{ id: 3, name: '汉族' }]);
+    queryClient.setQueryData(dictionaryQueryOptions(1).queryKey, [
+      { id: 1, name: '华东区', name_en: null, name_es: null, name_ja: null },
+    ]);
+    queryClient.setQueryData(dictionaryQueryOptions(23).queryKey, [
+      { id: 3, name: '汉族', name_en: null, name_es: null, name_ja: null },
+    ]);
 
     await rowOf('华南区');
     await user.click(button(await pane(/^字典项/), /新增字典项/));
@@ -196,7 +203,9 @@ describe('/system/dictionaries', { timeout: 30_000 }, () => {
       'PUT /api/auth/dictionarie/data/update': (call) => ok({ ...entries[1]![1]!, ...(call.body as object) }),
     });
     const { user, queryClient } = renderApp('/system/dictionaries');
-    queryClient.setQueryData(dictionaryQueryOptions(1).queryKey, [{ id: 2, name: '华南区' }]);
+    queryClient.setQueryData(dictionaryQueryOptions(1).queryKey, [
+      { id: 2, name: '华南区', name_en: null, name_es: null, name_ja: null },
+    ]);
 
     await user.click(await switchOf('华南区'));
 
@@ -231,6 +240,59 @@ describe('/system/dictionaries', { timeout: 30_000 }, () => {
       name: '华东大区',
       sort: 10,
       enabled: true,
+    });
+  });
+
+  it('names an item in the other languages: optional fields, sent when filled in or changed, shown in the list', async () => {
+    const han = { ...entries[23]![0]!, name_en: 'Han', name_ja: '漢族' };
+    const { calls } = api(ALL_BUTTONS, {
+      'GET /api/auth/dictionarie/data/index': (call) => {
+        const typeId = Number(call.url.searchParams.get('type_id'));
+        const rows = typeId === 23 ? [han, ...entries[23]!.slice(1)] : (entries[typeId] ?? []);
+        return ok({ data: rows, total: rows.length });
+      },
+      'POST /api/auth/dictionarie/data/store': (call) =>
+        ok(entry(9, 23, 'other2', '其他民族', call.body as Partial<DictionaryEntry>)),
+      'PUT /api/auth/dictionarie/data/update': (call) => ok({ ...han, ...(call.body as object) }),
+    });
+    const { user } = renderApp('/system/dictionaries');
+    await user.click(await rowOf('民族'));
+    const row = await rowOf('汉族');
+    expect(within(row).getByText('EN Han · JA 漢族')).toBeInTheDocument();
+
+    // A new item: only the names filled in travel.
+    await user.click(button(await pane(/^字典项/), /新增字典项/));
+    const create = await dialogTitled('新增字典项 · 民族');
+    await user.type(within(create).getByLabelText('名称'), '其他民族');
+    await user.type(within(create).getByLabelText('编码'), 'other2');
+    await user.type(within(create).getByLabelText('英文名称'), 'Other');
+    expect(within(create).getByText(/不填时显示中文名称/)).toBeInTheDocument();
+    await user.click(button(create, '保存'));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/dictionarie/data/store')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/dictionarie/data/store')[0]!.body).toEqual({
+      type_id: 23,
+      name: '其他民族',
+      code: 'other2',
+      name_en: 'Other',
+      sort: 60,
+      enabled: true,
+    });
+
+    // An edit: the names changed, an emptied one as null.
+    await user.click(button(await rowOf('汉族'), '编辑'));
+    const edit = await dialogTitled('编辑字典项 · 民族');
+    expect(within(edit).getByLabelText('英文名称')).toHaveValue('Han');
+    await user.clear(within(edit).getByLabelText('日文名称'));
+    await user.type(within(edit).getByLabelText('西班牙文名称'), 'Han');
+    await user.click(button(edit, '保存'));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/dictionarie/data/update')).toHaveLength(1));
+    expect(callsTo(calls, 'PUT', '/api/auth/dictionarie/data/update')[0]!.body).toEqual({
+      id: 3,
+      name: '汉族',
+      sort: 30,
+      enabled: true,
+      name_es: 'Han',
+      name_ja: null,
     });
   });
 

@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { App, Button, Card, Col, Empty, Flex, Grid, Input, Row, Space, Switch, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Card, Col, Empty, Flex, Grid, Input, Row, Space, Switch, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeleteButton } from '../../components/delete-button';
+import { ITEM_NAME_LANGUAGES, itemNameField } from '@dealer-hr/shared/dictionaries/rules';
 import { dictionaryQueryOptions } from '../../components/dictionary-select';
+import { useEditDeleteColumn } from '../../components/edit-delete-column';
 import { FilterBar, TextFilter } from '../../components/filter-bar';
+import { useListColumns } from '../../components/list-columns';
 import { CreateAction } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
-import { Permission, usePermission } from '../../components/permission';
+import { usePermission } from '../../components/permission';
 import type { Paged } from '../../lib/api-client';
 import { useListFilters } from '../../lib/use-list-filters';
 import {
@@ -25,6 +26,13 @@ import {
 } from './api';
 import { EntryFormDialog } from './entry-form-dialog';
 import { TypeFormDialog } from './type-form-dialog';
+
+/** The item's names in the other languages it has one in, as `EN Full-time · JA 正社員`. */
+const otherNamesOf = (entry: DictionaryEntry) =>
+  ITEM_NAME_LANGUAGES.flatMap((language) => {
+    const name = entry[itemNameField(language)];
+    return name ? [`${language.toUpperCase()} ${name}`] : [];
+  }).join(' · ');
 
 /**
  * `/system/dictionaries`: the dictionary types (left; on top on a phone) and the items of the selected
@@ -78,25 +86,33 @@ interface TypePaneProps {
 
 function TypePane({ list, paging, onPage, onFilter, selected, onSelect }: TypePaneProps) {
   const { t } = useTranslation('dictionaries');
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ type: DictionaryType | null } | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (type: DictionaryType) => deleteType(type.id),
-    onSuccess: async (_answer, type) => {
-      void message.success(t('messages.deleted'));
-      if (selected?.id === type.id) onSelect(null);
-      queryClient.removeQueries({ queryKey: dictionaryQueryOptions(type.id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: [DICTIONARIES_KEY] });
+  const actions = useEditDeleteColumn<DictionaryType>({
+    width: 100,
+    edit: { permission: 'system:dictionaries:update', onEdit: (type) => setEditing({ type }) },
+    remove: {
+      permission: 'system:dictionaries:delete',
+      // A seeded type stays (the server refuses it with 409 too).
+      when: (type) => !type.is_system,
+      confirm: (type) => t('types.deleteConfirm', { name: type.name }),
+      request: (type) => deleteType(type.id),
+      done: t('messages.deleted'),
+      onDeleted: (type) => {
+        if (selected?.id === type.id) onSelect(null);
+        queryClient.removeQueries({ queryKey: dictionaryQueryOptions(type.id).queryKey });
+      },
+      invalidates: [[DICTIONARIES_KEY]],
     },
-    // A refusal (409: items left, or a seeded type) is shown by the API client with the server's message.
   });
 
-  const columns: TableColumnsType<DictionaryType> = [
+  const columns = useListColumns<DictionaryType>('dictionaryTypes', [
     {
       title: t('types.columns.name'),
       key: 'name',
+      width: 150,
+      card: 'title',
       render: (_value, type) => (
         <Flex vertical>
           <Space size={4} wrap>
@@ -112,37 +128,16 @@ function TypePane({ list, paging, onPage, onFilter, selected, onSelect }: TypePa
     {
       title: t('types.columns.items'),
       key: 'items',
-      width: 90,
+      width: 80,
       align: 'right',
+      card: 'field',
       render: (_value, type) =>
         type.enabled_count === type.item_count
           ? type.item_count
           : t('types.enabledOfTotal', { enabled: type.enabled_count, total: type.item_count }),
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 120,
-      render: (_value, type) => (
-        // The row's click selects the type; its buttons do only their own job.
-        <Space size={0} wrap onClick={(event) => event.stopPropagation()}>
-          <Permission name="system:dictionaries:update">
-            <Button type="link" size="small" onClick={() => setEditing({ type })}>
-              {t('actions.edit')}
-            </Button>
-          </Permission>
-          {!type.is_system && (
-            <Permission name="system:dictionaries:delete">
-              <DeleteButton
-                title={t('types.deleteConfirm', { name: type.name })}
-                onConfirm={() => remove.mutateAsync(type)}
-              />
-            </Permission>
-          )}
-        </Space>
-      ),
-    },
-  ];
+    actions,
+  ]);
 
   return (
     <Card
@@ -166,7 +161,6 @@ function TypePane({ list, paging, onPage, onFilter, selected, onSelect }: TypePa
           size="small"
           columns={columns}
           list={list}
-          scroll={{ x: 380 }}
           rowClassName={(type) => (type.id === selected?.id ? 'ant-table-row-selected' : '')}
           onRow={(type) => ({
             onClick: () => onSelect(type),
@@ -211,14 +205,69 @@ function EntryPane({ type }: { type: DictionaryType | null }) {
     },
   });
 
-  const remove = useMutation({
-    mutationFn: (entry: DictionaryEntry) => deleteEntry(entry.id),
-    onSuccess: async (_answer, entry) => {
-      void message.success(t('messages.deleted'));
-      await refreshDictionary(queryClient, entry.type_id);
+  const actions = useEditDeleteColumn<DictionaryEntry>({
+    width: 100,
+    edit: { permission: 'system:dictionaries:update', onEdit: (entry) => setEditing({ entry }) },
+    remove: {
+      permission: 'system:dictionaries:delete',
+      confirm: (entry) => t('entries.deleteConfirm', { name: entry.name }),
+      description: (entry) => (entry.in_use || entry.is_system ? t('entries.deleteHint') : undefined),
+      request: (entry) => deleteEntry(entry.id),
+      done: t('messages.deleted'),
+      onDeleted: (entry) => refreshDictionary(queryClient, entry.type_id),
     },
-    // A refusal (409: in use, or seeded) is shown by the API client with the server's message.
   });
+  const canUpdate = can('system:dictionaries:update');
+  const columns = useListColumns<DictionaryEntry>('dictionaryEntries', [
+    {
+      title: t('fields.name'),
+      key: 'name',
+      dataIndex: 'name',
+      width: 170,
+      card: 'title',
+      render: (value: string, entry) => {
+        const others = otherNamesOf(entry);
+        return (
+          <>
+            <Space size={4} wrap>
+              <Typography.Text type={entry.enabled ? undefined : 'secondary'}>{value}</Typography.Text>
+              {entry.is_system && <Tag>{t('tags.system')}</Tag>}
+              {entry.in_use && <Tag color="blue">{t('tags.inUse')}</Tag>}
+            </Space>
+            {others && (
+              <Typography.Text
+                type="secondary"
+                style={{ display: 'block', fontSize: 12 }}
+                aria-label={`${t('entries.otherNames')}: ${others}`}
+              >
+                {others}
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
+    },
+    { title: t('fields.code'), key: 'code', dataIndex: 'code', width: 140, card: 'field' },
+    { title: t('fields.sort'), key: 'sort', dataIndex: 'sort', width: 80, align: 'right' },
+    {
+      title: t('fields.enabled'),
+      key: 'enabled',
+      dataIndex: 'enabled',
+      width: 90,
+      card: 'field',
+      render: (enabled: boolean, entry) => (
+        <Switch
+          size="small"
+          checked={enabled}
+          disabled={!canUpdate}
+          loading={toggle.isPending && toggle.variables?.entry.id === entry.id}
+          aria-label={t('entries.enableSwitch', { name: entry.name })}
+          onChange={(checked) => toggle.mutate({ entry, enabled: checked })}
+        />
+      ),
+    },
+    actions,
+  ]);
 
   if (!type) {
     return (
@@ -231,61 +280,6 @@ function EntryPane({ type }: { type: DictionaryType | null }) {
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const nextSort = Math.max(total * 10, ...rows.map((row) => row.sort)) + 10;
-  const canUpdate = can('system:dictionaries:update');
-
-  const columns: TableColumnsType<DictionaryEntry> = [
-    {
-      title: t('fields.name'),
-      dataIndex: 'name',
-      width: 170,
-      render: (value: string, entry) => (
-        <Space size={4} wrap>
-          <Typography.Text type={entry.enabled ? undefined : 'secondary'}>{value}</Typography.Text>
-          {entry.is_system && <Tag>{t('tags.system')}</Tag>}
-          {entry.in_use && <Tag color="blue">{t('tags.inUse')}</Tag>}
-        </Space>
-      ),
-    },
-    { title: t('fields.code'), dataIndex: 'code', width: 140 },
-    { title: t('fields.sort'), dataIndex: 'sort', width: 80, align: 'right' },
-    {
-      title: t('fields.enabled'),
-      dataIndex: 'enabled',
-      width: 90,
-      render: (enabled: boolean, entry) => (
-        <Switch
-          size="small"
-          checked={enabled}
-          disabled={!canUpdate}
-          loading={toggle.isPending && toggle.variables?.entry.id === entry.id}
-          aria-label={t('entries.enableSwitch', { name: entry.name })}
-          onChange={(checked) => toggle.mutate({ entry, enabled: checked })}
-        />
-      ),
-    },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 120,
-      render: (_value, entry) => (
-        <Space size={0} wrap>
-          <Permission name="system:dictionaries:update">
-            <Button type="link" size="small" onClick={() => setEditing({ entry })}>
-              {t('actions.edit')}
-            </Button>
-          </Permission>
-          <Permission name="system:dictionaries:delete">
-            <DeleteButton
-              title={t('entries.deleteConfirm', { name: entry.name })}
-              description={entry.in_use || entry.is_system ? t('entries.deleteHint') : undefined}
-              onConfirm={() => remove.mutateAsync(entry)}
-            />
-          </Permission>
-        </Space>
-      ),
-    },
-  ];
-
   return (
     <Card
       title={t('entries.titleOf', { name: type.name })}
@@ -307,14 +301,7 @@ function EntryPane({ type }: { type: DictionaryType | null }) {
           style={{ maxWidth: 280 }}
           onSearch={(value) => search({ name: value })}
         />
-        <PagedTable
-          size="small"
-          columns={columns}
-          list={list}
-          scroll={{ x: 600 }}
-          paging={paging}
-          onPaging={setPaging}
-        />
+        <PagedTable size="small" columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       <EntryFormDialog
         open={editing !== null}

@@ -12,7 +12,14 @@ import {
   type DictionaryType,
   type EntryFields,
 } from './api';
-import { CODE_MAX, NAME_MAX, SORT_MAX } from '@dealer-hr/shared/dictionaries/rules';
+import {
+  CODE_MAX,
+  ITEM_NAME_LANGUAGES,
+  NAME_MAX,
+  SORT_MAX,
+  itemNameField,
+  type ItemNameField,
+} from '@dealer-hr/shared/dictionaries/rules';
 import { conflictField, dictionaryFormRules } from './form-rules';
 
 interface EntryFormDialogProps {
@@ -26,7 +33,25 @@ interface EntryFormDialogProps {
   onClose(): void;
 }
 
-/** Create or edit a dictionary item: name, code, sort and whether selects offer it. */
+const NAME_FIELDS: readonly ItemNameField[] = ITEM_NAME_LANGUAGES.map(itemNameField);
+
+/**
+ * The other languages' names the save sends: for a new item those filled in, for an item being edited those
+ * that changed (an emptied one as null, so the language reads the Chinese name again).
+ */
+function namesToSend(values: Partial<Record<ItemNameField, string | null>>, entry: DictionaryEntry | null) {
+  const names: Partial<Record<ItemNameField, string | null>> = {};
+  for (const field of NAME_FIELDS) {
+    const value = values[field]?.trim() || null;
+    if (value !== (entry?.[field] ?? null)) names[field] = value;
+  }
+  return names;
+}
+
+/**
+ * Create or edit a dictionary item: name, its names in the other languages (optional), code, sort and whether
+ * selects offer it.
+ */
 export function EntryFormDialog({ open, type, entry, nextSort, onClose }: EntryFormDialogProps) {
   const { t } = useTranslation('dictionaries');
   const queryClient = useQueryClient();
@@ -38,18 +63,27 @@ export function EntryFormDialog({ open, type, entry, nextSort, onClose }: EntryF
     form.resetFields();
     form.setFieldsValue(
       entry
-        ? { code: entry.code, name: entry.name, sort: entry.sort, enabled: entry.enabled }
-        : { code: '', name: '', sort: nextSort, enabled: true },
+        ? {
+            code: entry.code,
+            name: entry.name,
+            name_en: entry.name_en ?? '',
+            name_es: entry.name_es ?? '',
+            name_ja: entry.name_ja ?? '',
+            sort: entry.sort,
+            enabled: entry.enabled,
+          }
+        : { code: '', name: '', name_en: '', name_es: '', name_ja: '', sort: nextSort, enabled: true },
     );
   }, [open, entry, nextSort, form]);
 
   const save = useSaveMutation({
     form,
-    save: (values: EntryFields) => {
-      if (!entry) return createEntry(type.id, values);
+    save: ({ name_en, name_es, name_ja, ...values }: EntryFields) => {
+      const names = namesToSend({ name_en, name_es, name_ja }, entry);
+      if (!entry) return createEntry(type.id, { ...values, ...names });
       // A seeded item's code is fixed: it is not sent at all.
       const { code, ...rest } = values;
-      return updateEntry(entry.id, entry.is_system ? rest : { ...rest, code });
+      return updateEntry(entry.id, entry.is_system ? { ...rest, ...names } : { ...rest, code, ...names });
     },
     successMessage: t(entry ? 'messages.updated' : 'messages.created'),
     onClose,
@@ -70,6 +104,17 @@ export function EntryFormDialog({ open, type, entry, nextSort, onClose }: EntryF
       <Form.Item name="name" label={t('fields.name')} rules={rules.name}>
         <Input autoComplete="off" maxLength={NAME_MAX + 10} />
       </Form.Item>
+      {NAME_FIELDS.map((field, index) => (
+        <Form.Item
+          key={field}
+          name={field}
+          label={t(`fields.${field}`)}
+          rules={rules[field]}
+          extra={index === NAME_FIELDS.length - 1 ? t('form.translationHelp') : undefined}
+        >
+          <Input autoComplete="off" maxLength={NAME_MAX + 10} />
+        </Form.Item>
+      ))}
       <Form.Item
         name="code"
         label={t('fields.code')}

@@ -27,6 +27,9 @@ export function dictionaryFormRules() {
       patternRule(DICTIONARY_CODE_PATTERN, dictionaryMessages.codeFormat, t('form.codeFormat')),
     ],
     name: [...requiredRules(labels.name, t('form.nameRequired')), tooLong(labels.name, NAME_MAX)],
+    name_en: [tooLong(labels.name_en, NAME_MAX)],
+    name_es: [tooLong(labels.name_es, NAME_MAX)],
+    name_ja: [tooLong(labels.name_ja, NAME_MAX)],
     description: [tooLong(labels.description, DESCRIPTION_MAX)],
     sort: requiredValueRules(labels.sort, t('form.sortRequired')),
   } satisfies Record<string, FormRule[]>;

@@ -7,12 +7,14 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuType } from '@dealer-hr/shared/dictionary-types';
+import { DeleteButton } from '../../components/delete-button';
+import { useListColumns, type ListColumn } from '../../components/list-columns';
+import { ListTable } from '../../components/list-table';
 import { CreateAction } from '../../components/list-toolbar';
 import { Permission, usePermission } from '../../components/permission';
 import { menusQueryOptions, useDeleteMenu, useSortMenus } from './api/menus';
@@ -22,8 +24,6 @@ import { MenuFormDialog } from './menu-form-dialog';
 import type { MenuDialogMode } from './menu-form-dialog';
 import { hasChildTypes, indexMenus, moved } from './menu-tree';
 import styles from './menus-page.module.css';
-import { useFixedActions } from '../../components/use-fixed-actions';
-import { DeleteButton } from '../../components/delete-button';
 
 /** A row of the tree table: leaves have no `children`, so antd draws no expander for them. */
 type Row = Omit<AdminMenu, 'children'> & { children?: Row[] };
@@ -43,7 +43,6 @@ const typeColors: Record<number, string> = {
 
 /** Menus administration: the whole menu tree, every type, with create / edit / delete / reorder. */
 export function SystemMenusPage() {
-  const fixedActions = useFixedActions();
   const { t } = useTranslation(['menus', 'common']);
   const { message } = App.useApp();
   const can = usePermission();
@@ -73,11 +72,89 @@ export function SystemMenusPage() {
   const expandAll = () =>
     setExpanded([...index.byId.values()].filter((node) => node.children.length > 0).map((node) => node.id));
 
-  const columns: TableColumnsType<Row> = [
+  const actionColumn: ListColumn<Row> = {
+    title: t('columns.actions'),
+    key: 'actions',
+    width: 200,
+    card: 'actions',
+    render: (_, row) => {
+      const siblings = index.siblingsOf(row.parent_id);
+      const at = siblings.findIndex((node) => node.id === row.id);
+      const node = index.byId.get(row.id);
+      const name = titleOf(row);
+      return (
+        <Space size={0} wrap>
+          {hasChildTypes(row.type_id) && (
+            <Permission name="system:menus:create">
+              <Button
+                type="link"
+                size="small"
+                icon={<PlusOutlined />}
+                onClick={() => node && setDialog({ kind: 'create', parent: node })}
+              >
+                {t('actions.addChild')}
+              </Button>
+            </Permission>
+          )}
+          <Permission name="system:menus:update">
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => node && setDialog({ kind: 'edit', menu: node })}
+            >
+              {t('actions.edit')}
+            </Button>
+            <Tooltip title={t('actions.moveUp')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<ArrowUpOutlined />}
+                aria-label={t('actions.moveUpNamed', { title: name })}
+                disabled={at <= 0 || sort.isPending}
+                onClick={() => move(row, -1)}
+              />
+            </Tooltip>
+            <Tooltip title={t('actions.moveDown')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<ArrowDownOutlined />}
+                aria-label={t('actions.moveDownNamed', { title: name })}
+                disabled={at < 0 || at >= siblings.length - 1 || sort.isPending}
+                onClick={() => move(row, 1)}
+              />
+            </Tooltip>
+          </Permission>
+          <Permission name="system:menus:delete">
+            {row.builtin ? (
+              <Tooltip title={t('delete.builtin')}>
+                <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled>
+                  {t('actions.delete')}
+                </Button>
+              </Tooltip>
+            ) : (
+              <DeleteButton
+                title={t('delete.title')}
+                description={t('delete.confirm', { title: name })}
+                icon={<DeleteOutlined />}
+                onConfirm={() => remove.mutateAsync(row.id)}
+              />
+            )}
+          </Permission>
+        </Space>
+      );
+    },
+  };
+
+  const anyAction = ['create', 'update', 'delete'].some((action) => can(`system:menus:${action}`));
+  const columns = useListColumns<Row>('menus', [
     {
       title: t('columns.title'),
+      key: 'title',
       dataIndex: 'title',
-      width: 220,
+      width: 200,
+      card: 'title',
       render: (_, row) => (
         <>
           {titleOf(row)}
@@ -91,103 +168,40 @@ export function SystemMenusPage() {
     },
     {
       title: t('columns.type'),
+      key: 'type',
       dataIndex: 'type_id',
-      width: 100,
+      width: 80,
       render: (type: number) => <Tag color={typeColors[type]}>{t(`types.${type}`)}</Tag>,
     },
     {
       title: t('columns.icon'),
+      key: 'icon',
       dataIndex: 'quick_icon',
-      width: 70,
+      width: 60,
+      choice: 'default',
       align: 'center',
       render: (icon: string | null) => <MenuIconPreview name={icon} />,
     },
-    { title: t('columns.name'), dataIndex: 'name', width: 180 },
-    { title: t('columns.path'), dataIndex: 'path', width: 220 },
+    { title: t('columns.name'), key: 'name', dataIndex: 'name', width: 160, choice: 'optional' },
+    { title: t('columns.path'), key: 'path', dataIndex: 'path', width: 200 },
     {
       title: t('columns.perm'),
+      key: 'perm',
       dataIndex: 'perm',
-      width: 240,
+      width: 220,
       render: (perm: string | null) => perm && <Typography.Text code>{perm}</Typography.Text>,
     },
-    { title: t('columns.sort'), dataIndex: 'sort', width: 80, align: 'right' },
     {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 300,
-      fixed: fixedActions,
-      render: (_, row) => {
-        const siblings = index.siblingsOf(row.parent_id);
-        const at = siblings.findIndex((node) => node.id === row.id);
-        const node = index.byId.get(row.id);
-        const name = titleOf(row);
-        return (
-          <Space size={0} wrap>
-            {hasChildTypes(row.type_id) && (
-              <Permission name="system:menus:create">
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<PlusOutlined />}
-                  onClick={() => node && setDialog({ kind: 'create', parent: node })}
-                >
-                  {t('actions.addChild')}
-                </Button>
-              </Permission>
-            )}
-            <Permission name="system:menus:update">
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => node && setDialog({ kind: 'edit', menu: node })}
-              >
-                {t('actions.edit')}
-              </Button>
-              <Tooltip title={t('actions.moveUp')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<ArrowUpOutlined />}
-                  aria-label={t('actions.moveUpNamed', { title: name })}
-                  disabled={at <= 0 || sort.isPending}
-                  onClick={() => move(row, -1)}
-                />
-              </Tooltip>
-              <Tooltip title={t('actions.moveDown')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<ArrowDownOutlined />}
-                  aria-label={t('actions.moveDownNamed', { title: name })}
-                  disabled={at < 0 || at >= siblings.length - 1 || sort.isPending}
-                  onClick={() => move(row, 1)}
-                />
-              </Tooltip>
-            </Permission>
-            <Permission name="system:menus:delete">
-              {row.builtin ? (
-                <Tooltip title={t('delete.builtin')}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled>
-                    {t('actions.delete')}
-                  </Button>
-                </Tooltip>
-              ) : (
-                <DeleteButton
-                  title={t('delete.title')}
-                  description={t('delete.confirm', { title: name })}
-                  icon={<DeleteOutlined />}
-                  onConfirm={() => remove.mutateAsync(row.id)}
-                />
-              )}
-            </Permission>
-          </Space>
-        );
-      },
+      title: t('columns.sort'),
+      key: 'sort',
+      dataIndex: 'sort',
+      width: 70,
+      align: 'right',
+      choice: 'default',
     },
-  ];
-
-  const anyAction = ['create', 'update', 'delete'].some((action) => can(`system:menus:${action}`));
+    // Without a button to show, no column for them.
+    ...(anyAction ? [actionColumn] : []),
+  ]);
 
   return (
     <Card title={t('title')}>
@@ -207,15 +221,14 @@ export function SystemMenusPage() {
         >
           {t('toolbar.refresh')}
         </Button>
+        {columns.setting}
       </div>
-      <Table<Row>
-        rowKey="id"
-        size="middle"
-        columns={anyAction ? columns : columns.filter((column) => column.key !== 'actions')}
+      <ListTable<Row>
+        columns={columns}
+        // A tree: its levels need the table on a phone too.
+        cards={false}
         dataSource={rows}
         loading={menus.isLoading}
-        pagination={false}
-        scroll={{ x: 1400 }}
         expandable={{
           expandedRowKeys: expandedKeys,
           onExpandedRowsChange: (keys) => setExpanded(keys),

@@ -56,11 +56,11 @@ const message = (id: number, title: string, extra: Partial<Message> = {}): Messa
 /** A mailbox the calls change: marking and deleting work on it, and every list answers its unread count. */
 function api(perms: string[] = ['dashboard:newslist:read', 'dashboard:newslist:delete'], extra: Routes = {}) {
   let box = [
-    message(1, '待审批：测试申请 李娜的测试申请'),
-    message(2, '审批通过：测试申请 我的申请', { kind: 'approval_approved', link: null }),
-    message(3, '已撤回：测试申请 王强的申请', { kind: 'approval_withdrawn', read: true }),
+    message(1, '待审批：请假审批 李娜的请假申请'),
+    message(2, '审批通过：请假审批 我的申请', { kind: 'approval_approved', link: null }),
+    message(3, '已撤回：请假审批 王强的申请', { kind: 'approval_withdrawn', read: true }),
     // Another approver decided it: the server answers it done and read.
-    message(4, '待审批：测试申请 赵敏的测试申请', { read: true, done: true }),
+    message(4, '待审批：请假审批 赵敏的请假申请', { read: true, done: true }),
   ];
   const unread = () => box.filter((entry) => !entry.read).length;
   Cookies.set('Token', TOKEN);
@@ -94,15 +94,15 @@ describe('/dashboard/newslist', () => {
   it('marks an opened message read and follows its link', async () => {
     const { calls } = api();
     const { location } = renderApp('/dashboard/newslist');
-    const row = await rowOf('待审批：测试申请 李娜的测试申请');
+    const row = await rowOf('待审批：请假审批 李娜的请假申请');
     expect(within(row).getByText('未读')).toBeInTheDocument();
     expect(within(row).getByText('待办审批')).toBeInTheDocument();
-    expect(within(await rowOf('已撤回：测试申请 王强的申请')).getByText('已读')).toBeInTheDocument();
-    expect(within(await rowOf('待审批：测试申请 赵敏的测试申请')).getByText('已处理')).toBeInTheDocument();
+    expect(within(await rowOf('已撤回：请假审批 王强的申请')).getByText('已读')).toBeInTheDocument();
+    expect(within(await rowOf('待审批：请假审批 赵敏的请假申请')).getByText('已处理')).toBeInTheDocument();
     expect(screen.getByText('未读 2 条')).toBeInTheDocument();
 
     const user = setupUser();
-    await user.click(screen.getByText('待审批：测试申请 李娜的测试申请'));
+    await user.click(screen.getByText('待审批：请假审批 李娜的请假申请'));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/msg/put')).toHaveLength(1));
     expect(callsTo(calls, 'PUT', '/api/auth/msg/put')[0]!.body).toEqual({ ids: [1] });
     await waitFor(() => expect(location()).toBe('/approval/todo?instance=1'));
@@ -111,19 +111,19 @@ describe('/dashboard/newslist', () => {
   it('marks everything read, and filters by read state', async () => {
     const { calls } = api();
     renderApp('/dashboard/newslist');
-    await rowOf('审批通过：测试申请 我的申请');
+    await rowOf('审批通过：请假审批 我的申请');
     const user = setupUser();
 
     await user.click(screen.getByText('未读', { selector: '.ant-segmented-item-label' }));
     await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('read')).toBe('0'));
-    await waitFor(() => expect(screen.queryByText('已撤回：测试申请 王强的申请')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('已撤回：请假审批 王强的申请')).not.toBeInTheDocument());
 
     await user.click(button(document.body, '全部标为已读'));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/msg/put')).toHaveLength(1));
     expect(callsTo(calls, 'PUT', '/api/auth/msg/put')[0]!.body).toEqual({ all: true });
     expect(await screen.findByText('已全部标为已读')).toBeInTheDocument();
     // The unread list empties, and nothing is left to mark.
-    await waitFor(() => expect(screen.queryByText('审批通过：测试申请 我的申请')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('审批通过：请假审批 我的申请')).not.toBeInTheDocument());
     expect(await screen.findByText('未读 0 条')).toBeInTheDocument();
     expect(button(document.body, '全部标为已读')).toBeDisabled();
   });
@@ -132,7 +132,7 @@ describe('/dashboard/newslist', () => {
     const { calls } = api();
     renderApp('/dashboard/newslist');
     const user = setupUser();
-    const row = await rowOf('已撤回：测试申请 王强的申请');
+    const row = await rowOf('已撤回：请假审批 王强的申请');
     expect(button(document.body, '删除所选')).toBeDisabled();
     await user.click(row.querySelector<HTMLElement>('input[type="checkbox"]')!);
     await user.click(button(document.body, '删除所选'));
@@ -142,13 +142,13 @@ describe('/dashboard/newslist', () => {
 
     await waitFor(() => expect(callsTo(calls, 'DELETE', '/api/auth/msg/destroy')).toHaveLength(1));
     expect(callsTo(calls, 'DELETE', '/api/auth/msg/destroy')[0]!.body).toEqual({ ids: [3] });
-    await waitFor(() => expect(screen.queryByText('已撤回：测试申请 王强的申请')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('已撤回：请假审批 王强的申请')).not.toBeInTheDocument());
   });
 
   it('offers no deletion without the permission', async () => {
     api(['dashboard:newslist:read']);
     renderApp('/dashboard/newslist');
-    const row = await rowOf('已撤回：测试申请 王强的申请');
+    const row = await rowOf('已撤回：请假审批 王强的申请');
     expect(queryButton(document.body, '删除所选')).not.toBeInTheDocument();
     expect(row.querySelector('input[type="checkbox"]')).toBeNull();
   });

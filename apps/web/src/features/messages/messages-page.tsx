@@ -1,11 +1,11 @@
 import { CheckOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Flex, Popconfirm, Segmented, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseTime } from '@dealer-hr/shared/time';
+import { useListColumns } from '../../components/list-columns';
 import { PagedTable, type Paging } from '../../components/paged-table';
 import { Permission, usePermission } from '../../components/permission';
 import { MESSAGES_KEY } from '../../lib/unread-messages';
@@ -90,10 +90,12 @@ export function MessagesPage() {
     if (next.paging) setPaging(next.paging);
   };
 
-  const columns: TableColumnsType<Message> = [
+  const columns = useListColumns<Message>('messages', [
     {
       title: t('columns.message'),
       key: 'message',
+      minWidth: 240,
+      card: 'title',
       render: (_value, row) => (
         <Flex vertical gap={2} align="start">
           <Flex gap={6} align="center">
@@ -112,13 +114,17 @@ export function MessagesPage() {
     },
     {
       title: t('columns.kind'),
+      key: 'kind',
       dataIndex: 'kind',
+      card: 'field',
       width: 110,
       render: (kind: string) => <Tag>{t(`kinds.${KNOWN_KINDS.has(kind) ? kind : 'other'}`)}</Tag>,
     },
     {
       title: t('columns.status'),
+      key: 'status',
       dataIndex: 'read',
+      card: 'field',
       width: 80,
       render: (isRead: boolean, row) =>
         // A task decided since (by the user, another approver, or withdrawn) says so, not 待审批 unread.
@@ -132,11 +138,13 @@ export function MessagesPage() {
     },
     {
       title: t('columns.time'),
+      key: 'time',
       dataIndex: 'created_at',
+      card: 'field',
       width: 170,
       render: (time: string) => parseTime(time),
     },
-  ];
+  ]);
 
   return (
     <Card
@@ -182,7 +190,6 @@ export function MessagesPage() {
         <PagedTable
           columns={columns}
           list={list}
-          scroll={{ x: 720 }}
           paging={paging}
           onPaging={(next) => changeView({ paging: next })}
           rowSelection={

@@ -1,7 +1,6 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,12 +9,11 @@ import {
   type ExclusionKind,
   type ExclusionScope,
 } from '@dealer-hr/shared/mutual-exclusion/rules';
-import { DeleteButton } from '../../components/delete-button';
+import { useEditDeleteColumn } from '../../components/edit-delete-column';
 import { FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { useListColumns } from '../../components/list-columns';
 import { CreateAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
-import { Permission } from '../../components/permission';
-import { useFixedActions } from '../../components/use-fixed-actions';
 import { useListFilters } from '../../lib/use-list-filters';
 import {
   EXCLUSION_KEY,
@@ -37,83 +35,72 @@ import { Coverage, KindTag, StatusTag } from './labels';
  */
 export function ExclusionPage() {
   const { t } = useTranslation('mutualExclusion');
-  const fixedActions = useFixedActions();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { filters, paging, setPaging, search } = useListFilters<ExclusionFilters>();
   const list = useQuery(exclusionListQuery({ ...filters, ...paging }));
   const [editing, setEditing] = useState<{ rule: ExclusionRule | null } | null>(null);
   const [checking, setChecking] = useState(false);
 
-  const remove = useMutation({
-    mutationFn: (rule: ExclusionRule) => deleteExclusion(rule.id),
-    onSuccess: async () => {
-      void message.success(t('messages.deleted'));
-      await queryClient.invalidateQueries({ queryKey: [EXCLUSION_KEY] });
+  const actions = useEditDeleteColumn<ExclusionRule>({
+    width: 110,
+    edit: { permission: 'staff:mutually-exclusive:update', onEdit: (rule) => setEditing({ rule }) },
+    remove: {
+      permission: 'staff:mutually-exclusive:delete',
+      confirm: (rule) => t('messages.deleteConfirm', { name: rule.name }),
+      request: (rule) => deleteExclusion(rule.id),
+      done: t('messages.deleted'),
+      invalidates: [[EXCLUSION_KEY]],
     },
-    // A refusal (404: deleted meanwhile) is shown by the API client with the server's message.
   });
 
-  const columns: TableColumnsType<ExclusionRule> = [
-    { title: t('fields.name'), dataIndex: 'name', width: 160, ellipsis: true },
+  const columns = useListColumns<ExclusionRule>('mutualExclusion', [
+    { title: t('fields.name'), key: 'name', dataIndex: 'name', width: 160, ellipsis: true, card: 'title' },
     {
       title: t('fields.kind'),
+      key: 'kind',
       dataIndex: 'kind',
       width: 100,
+      card: 'field',
       render: (kind: ExclusionKind) => <KindTag kind={kind} />,
     },
     {
       title: t('fields.coverage'),
       key: 'coverage',
       width: 240,
+      card: 'field',
       render: (_value, rule) => <Coverage rule={rule} />,
     },
     {
       title: t('fields.scope'),
+      key: 'scope',
       dataIndex: 'scope',
       width: 100,
       render: (scope: ExclusionScope | null) => (scope ? t(`scopes.${scope}`) : '-'),
     },
     {
       title: t('fields.status'),
+      key: 'status',
       dataIndex: 'status',
       width: 80,
+      card: 'field',
       render: (status: ExclusionStatus) => <StatusTag status={status} />,
     },
     {
       title: t('fields.description'),
+      key: 'description',
       dataIndex: 'description',
       ellipsis: true,
+      choice: 'default',
       render: (text: string) => text || '-',
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: fixedActions,
-      render: (_value, rule) => (
-        <Space size={0} wrap>
-          <Permission name="staff:mutually-exclusive:update">
-            <Button type="link" size="small" onClick={() => setEditing({ rule })}>
-              {t('actions.edit')}
-            </Button>
-          </Permission>
-          <Permission name="staff:mutually-exclusive:delete">
-            <DeleteButton
-              title={t('messages.deleteConfirm', { name: rule.name })}
-              onConfirm={() => remove.mutateAsync(rule)}
-            />
-          </Permission>
-        </Space>
-      ),
-    },
-  ];
+    actions,
+  ]);
 
   return (
     <Card
       title={t('title')}
       extra={
         <ListToolbar>
+          {columns.setting}
           <CreateAction
             permission="staff:mutually-exclusive:create"
             onClick={() => setEditing({ rule: null })}
@@ -142,7 +129,7 @@ export function ExclusionPage() {
             options={EXCLUSION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
           />
         </FilterBar>
-        <PagedTable columns={columns} list={list} scroll={{ x: 960 }} paging={paging} onPaging={setPaging} />
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       <ExclusionFormDialog
         open={editing !== null}

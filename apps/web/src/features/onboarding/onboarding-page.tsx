@@ -1,12 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ONBOARDING_STATUSES, type OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
 import { parseTime } from '@dealer-hr/shared/time';
-import { DeleteButton } from '../../components/delete-button';
+import { useEditDeleteColumn } from '../../components/edit-delete-column';
 import {
   DayRangeFilter,
   FilterBar,
@@ -14,11 +13,10 @@ import {
   SelectFilter,
   TextFilter,
 } from '../../components/filter-bar';
+import { useListColumns } from '../../components/list-columns';
 import { CreateAction, ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
-import { Permission } from '../../components/permission';
 import { StoreSelect } from '../../components/store-select';
-import { useFixedActions } from '../../components/use-fixed-actions';
 import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 import {
@@ -54,28 +52,45 @@ const orEmpty = (value: string | null) => value || '-';
 export function OnboardingPage() {
   const { t } = useTranslation('onboarding', { keyPrefix: 'list' });
   const names = useOnboardingNames();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const fixedActions = useFixedActions();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const list = useQuery(onboardingListQuery({ ...filters, ...paging }));
   const [starting, setStarting] = useState(false);
 
-  const destroy = async (entry: OnboardingRow) => {
-    await destroyOnboarding(entry.id);
-    void message.success(t('messages.deleted'));
-    await queryClient.invalidateQueries({ queryKey: [ONBOARDING_KEY] });
-  };
+  const actions = useEditDeleteColumn<OnboardingRow>({
+    width: 110,
+    more: (entry) => (
+      <Button type="link" size="small" onClick={() => void navigate(`${ENTRY_PATH}?id=${entry.id}`)}>
+        {t(entry.status === 'draft' ? 'actions.fill' : 'actions.view')}
+      </Button>
+    ),
+    remove: {
+      permission: 'staff:onboarding:delete',
+      // Only a draft never submitted: a returned one keeps its approval history.
+      when: (entry) => entry.status === 'draft' && entry.submitted_at === null,
+      confirm: (entry) => t('delete.title', { name: entry.name }),
+      description: () => t('delete.description'),
+      request: (entry) => destroyOnboarding(entry.id),
+      done: t('messages.deleted'),
+      invalidates: [[ONBOARDING_KEY]],
+    },
+  });
 
-  const columns: TableColumnsType<OnboardingRow> = [
-    { title: t('fields.name'), dataIndex: 'name', width: 90 },
-    { title: t('fields.phone'), dataIndex: 'phone', width: 120 },
-    { title: t('fields.idNumber'), dataIndex: 'id_number', width: 170 },
+  const columns = useListColumns<OnboardingRow>('onboarding', [
+    { title: t('fields.name'), key: 'name', dataIndex: 'name', width: 80, card: 'title' },
+    { title: t('fields.phone'), key: 'phone', dataIndex: 'phone', width: 115, card: 'field' },
+    {
+      title: t('fields.idNumber'),
+      key: 'idNumber',
+      dataIndex: 'id_number',
+      width: 170,
+      choice: 'optional',
+    },
     {
       title: t('columns.place'),
       key: 'place',
-      width: 220,
+      width: 200,
+      card: 'field',
       render: (_value, entry) => (
         <Flex vertical>
           <span>{entry.store_name}</span>
@@ -85,63 +100,64 @@ export function OnboardingPage() {
         </Flex>
       ),
     },
-    { title: t('fields.entryDate'), dataIndex: 'entry_date', width: 110, render: orEmpty },
+    {
+      title: t('fields.entryDate'),
+      key: 'entryDate',
+      dataIndex: 'entry_date',
+      width: 100,
+      choice: 'default',
+      render: orEmpty,
+    },
     {
       title: t('columns.steps'),
+      key: 'steps',
       dataIndex: 'steps',
-      width: 230,
+      width: 200,
+      choice: 'default',
       render: (steps: OnboardingRow['steps']) => <StepsDone steps={steps} />,
     },
     {
       title: t('fields.status'),
+      key: 'status',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
+      card: 'field',
       render: (status: OnboardingStatus) => <StatusTag status={status} />,
     },
     {
       title: t('fields.returnComment'),
+      key: 'returnComment',
       dataIndex: 'return_comment',
       width: 180,
       ellipsis: true,
+      choice: 'optional',
       render: orEmpty,
     },
-    { title: t('fields.createdBy'), dataIndex: 'created_by', width: 100, render: orEmpty },
+    {
+      title: t('fields.createdBy'),
+      key: 'createdBy',
+      dataIndex: 'created_by',
+      width: 90,
+      choice: 'optional',
+      render: orEmpty,
+    },
     {
       title: t('fields.createdAt'),
+      key: 'createdAt',
       dataIndex: 'created_at',
-      width: 170,
+      width: 160,
+      choice: 'default',
       render: (time: string) => parseTime(time),
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: fixedActions,
-      render: (_value, entry) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => void navigate(`${ENTRY_PATH}?id=${entry.id}`)}>
-            {t(entry.status === 'draft' ? 'actions.fill' : 'actions.view')}
-          </Button>
-          {/* Only a draft never submitted: a returned one keeps its approval history. */}
-          {entry.status === 'draft' && entry.submitted_at === null && (
-            <Permission name="staff:onboarding:delete">
-              <DeleteButton
-                title={t('delete.title', { name: entry.name })}
-                description={t('delete.description')}
-                onConfirm={() => destroy(entry)}
-              />
-            </Permission>
-          )}
-        </Space>
-      ),
-    },
-  ];
+    actions,
+  ]);
 
   return (
     <Card
       title={t('title')}
       extra={
         <ListToolbar>
+          {columns.setting}
           <CreateAction permission="staff:onboarding:create" onClick={() => setStarting(true)}>
             {t('actions.create')}
           </CreateAction>
@@ -168,7 +184,7 @@ export function OnboardingPage() {
           </FilterField>
           <DayRangeFilter name="range" placeholder={[t('filters.from'), t('filters.to')]} width={250} />
         </FilterBar>
-        <PagedTable columns={columns} list={list} scroll={{ x: 1610 }} paging={paging} onPaging={setPaging} />
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       <StartDialog open={starting} onClose={() => setStarting(false)} />
     </Card>

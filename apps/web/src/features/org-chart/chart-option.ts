@@ -1,30 +1,33 @@
 import type { TFunction } from 'i18next';
 import type { ChartNode } from './api';
+import { chartMetrics, isOpen, type ChartFit, type ExpandDepth, type Orientation } from './chart-layout';
 
-export type Orientation = 'TB' | 'LR';
-/** How many levels the chart starts with, the root's included ("2 级": the root and its children); -1: all. */
-export type ExpandDepth = number;
+export type { ExpandDepth, Orientation };
 
 export const SERIES_ID = 'organization-chart';
 
-/** Room one leaf needs across the tree, and one level along it (px at zoom 1), so labels do not overlap. */
-const SPACING = {
-  TB: { leaf: 170, level: 120 },
-  LR: { leaf: 64, level: 240 },
-} as const;
-
-interface ChartItem {
+export interface ChartItem {
+  /** The department's id (0 for the unnamed root of several scope roots): what a click toggles. */
+  id: number;
   name: string;
   /** The label's three lines; the name is also the item's `name`, which the tooltip shows. */
   lines: { leader: string; counts: string };
+  /** Shut: ECharts draws the node but not its children. */
+  collapsed: boolean;
   children: ChartItem[];
 }
 
 /** Rich-text labels treat `{`, `}` and `|` as markup: a department name must not carry them through. */
 const plain = (text: string): string => text.replace(/[{}|]/g, ' ');
 
-function toItem(node: ChartNode, t: TFunction): ChartItem {
+function toItem(
+  node: ChartNode,
+  level: number,
+  open: (node: ChartNode, level: number) => boolean,
+  t: TFunction,
+): ChartItem {
   return {
+    id: node.id,
     name: node.name,
     lines: {
       leader: node.leader ? t('label.leader', { name: node.leader.name }) : t('label.noLeader'),
@@ -33,12 +36,13 @@ function toItem(node: ChartNode, t: TFunction): ChartItem {
           ? t('label.headcount', { headcount: node.headcount })
           : t('label.counts', { headcount: node.headcount, planned: node.planned }),
     },
-    children: node.children.map((child) => toItem(child, t)),
+    collapsed: !open(node, level),
+    children: node.children.map((child) => toItem(child, level + 1, open, t)),
   };
 }
 
 /** Several scope roots (a user posted in two stores) hang under one unnamed root of their totals. */
-function singleRoot(roots: readonly ChartNode[], t: TFunction): ChartNode {
+export function singleRoot(roots: readonly ChartNode[], t: TFunction): ChartNode {
   if (roots.length === 1) return roots[0]!;
   const planned = roots.every((root) => root.planned === null)
     ? null
@@ -54,65 +58,43 @@ function singleRoot(roots: readonly ChartNode[], t: TFunction): ChartNode {
   };
 }
 
-/** Leaves and levels the chart shows at a given expand depth: the size the layout has to make room for. */
-export function visibleExtent(root: ChartNode, depth: ExpandDepth): { leaves: number; levels: number } {
-  const walk = (node: ChartNode, level: number): { leaves: number; levels: number } => {
-    const open = depth < 0 || level < depth - 1;
-    if (!open || node.children.length === 0) return { leaves: 1, levels: level + 1 };
-    return node.children
-      .map((child) => walk(child, level + 1))
-      .reduce((sum, next) => ({
-        leaves: sum.leaves + next.leaves,
-        levels: Math.max(sum.levels, next.levels),
-      }));
-  };
-  return walk(root, 0);
-}
-
 interface OptionInput {
-  roots: readonly ChartNode[];
+  /** The tree: `singleRoot` of the chart's answer. */
+  root: ChartNode;
   orient: Orientation;
   depth: ExpandDepth;
-  /** The chart's size in px. */
-  width: number;
-  height: number;
+  /** Nodes the reader clicked open or shut since the depth was chosen. */
+  toggled: ReadonlySet<number>;
+  /** The layout box (chart-layout.ts `fitChart`); the canvas has its size already. */
+  fit: ChartFit;
+  /** The drawing scale the zoom buttons set: labels, symbols and spacing grow and shrink together. */
+  scale: number;
+  /** Off when the system asks for less motion. */
+  animation: boolean;
   t: TFunction;
 }
 
 /**
- * The ECharts option of the org chart. The layout box grows with the visible leaves rather than
- * squeezing 300 nodes into the screen: the user pans and zooms (roam) around a readable tree.
+ * The ECharts option of the org chart. The box comes from the fit, which sized the canvas for this tree,
+ * so ECharts places every node inside the canvas; the chart neither pans nor zooms (the frame scrolls).
+ * Each node's label is a card of fixed width whose lines end in an ellipsis beyond it, so neighbours never
+ * overlap; the tooltip shows the whole text.
  */
-export function chartOption({ roots, orient, depth, width, height, t }: OptionInput) {
-  if (roots.length === 0) return { series: [] };
-  const root = singleRoot(roots, t);
-  const { leaves, levels } = visibleExtent(root, depth);
-  const spacing = SPACING[orient];
-  const box =
-    orient === 'TB'
-      ? {
-          left: 90,
-          top: 40,
-          width: Math.max(width - 180, (leaves - 1) * spacing.leaf),
-          height: Math.max(height - 130, (levels - 1) * spacing.level),
-        }
-      : {
-          left: 30,
-          top: 40,
-          width: Math.max(width - 240, (levels - 1) * spacing.level),
-          height: Math.max(height - 80, (leaves - 1) * spacing.leaf),
-        };
+export function chartOption({ root, orient, depth, toggled, fit, scale, animation, t }: OptionInput) {
+  const metric = chartMetrics(orient, scale);
   const label = {
     position: orient === 'TB' ? 'bottom' : 'right',
-    distance: 8,
+    distance: metric.labelDistance,
+    // Below its node top-down, beside it left-right: a label never covers its own node.
     align: orient === 'TB' ? 'center' : 'left',
-    verticalAlign: 'middle',
+    verticalAlign: orient === 'TB' ? 'top' : 'middle',
+    width: metric.labelWidth,
+    overflow: 'truncate',
     backgroundColor: '#fff',
     borderColor: '#d9d9d9',
     borderWidth: 1,
     borderRadius: 4,
-    padding: [4, 8],
-    lineHeight: 18,
+    padding: metric.padding,
     formatter: ({ data }: { data: ChartItem }) =>
       [
         `{name|${plain(data.name)}}`,
@@ -120,11 +102,18 @@ export function chartOption({ roots, orient, depth, width, height, t }: OptionIn
         `{meta|${plain(data.lines.counts)}}`,
       ].join('\n'),
     rich: {
-      name: { fontSize: 13, fontWeight: 'bold', color: '#1f1f1f', lineHeight: 20 },
-      meta: { fontSize: 12, color: '#595959', lineHeight: 18 },
+      name: {
+        fontSize: metric.fontSize.name,
+        fontWeight: 'bold',
+        color: '#1f1f1f',
+        lineHeight: metric.lineHeight.name,
+      },
+      meta: { fontSize: metric.fontSize.meta, color: '#595959', lineHeight: metric.lineHeight.meta },
     },
   };
+  const open = (node: ChartNode, level: number) => isOpen(node.id, level, depth, toggled);
   return {
+    animation,
     tooltip: {
       trigger: 'item',
       triggerOn: 'mousemove',
@@ -135,17 +124,19 @@ export function chartOption({ roots, orient, depth, width, height, t }: OptionIn
       {
         type: 'tree',
         id: SERIES_ID,
-        data: [toItem(root, t)],
+        data: [toItem(root, 0, open, t)],
         orient,
-        ...box,
-        roam: true,
-        scaleLimit: { min: 0.2, max: 4 },
-        // ECharts counts the levels below the root.
-        initialTreeDepth: depth < 0 ? -1 : depth - 1,
-        expandAndCollapse: true,
-        symbol: 'circle',
-        symbolSize: 9,
+        ...fit.box,
+        roam: false,
+        // The page opens and shuts nodes itself, so the canvas is refitted to what they show.
+        expandAndCollapse: false,
+        // Hollow, but filled when the node has children it does not show: a click opens it.
+        symbol: 'emptyCircle',
+        symbolSize: metric.symbolSize,
         itemStyle: { color: '#1677ff', borderColor: '#1677ff' },
+        // Elbow lines, forking in the free room between a node's label and its children.
+        edgeShape: 'polyline',
+        edgeForkPosition: metric.fork,
         lineStyle: { color: '#bfbfbf', width: 1.2 },
         label,
         leaves: { label },

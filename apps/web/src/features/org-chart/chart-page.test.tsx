@@ -5,6 +5,7 @@ import { chooseOption, mockPageApi, named, selectOption, setupUser, SLOW } from 
 import { renderApp } from '../../test/render-app';
 import type { ChartNode, DepartmentOption } from './api';
 import { exportChartPng } from './export-png';
+import type { ChartInstance } from './load-echarts';
 
 // jsdom has no canvas to turn the SVG into a PNG: the test checks that the button hands the drawn chart
 // to the export, whose conversion a browser performs.
@@ -66,9 +67,67 @@ function api(perms: string[]) {
   });
 }
 
+/** Two regions of eight stores; the first store has a department. */
+const wide: ChartNode[] = [
+  node(1, '华东汽车集团', {
+    kind: 'group',
+    children: [2, 3].map((region) =>
+      node(region, `区域${region}`, {
+        kind: 'region',
+        children: Array.from({ length: 8 }, (_, store) =>
+          node(region * 10 + store, `门店${region}-${store}`, {
+            kind: 'store',
+            children: region === 2 && store === 0 ? [node(100, '销售部')] : [],
+          }),
+        ),
+      }),
+    ),
+  }),
+];
+
 /** The chart's SVG labels: ECharts draws each rich-text line as its own `<text>`. */
 const svgTexts = () =>
   [...document.querySelectorAll('[aria-label="组织架构图"] svg text')].map((element) => element.textContent);
+
+/** The canvas' size: the SVG ECharts draws into. */
+function canvasSize() {
+  const svg = document.querySelector('[aria-label="组织架构图"] svg');
+  return { width: Number(svg?.getAttribute('width')), height: Number(svg?.getAttribute('height')) };
+}
+
+/** jsdom lays nothing out: the frame answers no size, and the page fits the chart to its fallback. */
+const FRAME = { width: 960, height: 560 };
+
+/** A click on the node named `name`, as ECharts reports one from the pointer. */
+function clickNode(name: string) {
+  const host = document.querySelector<HTMLElement & { chart?: ChartInstance }>(
+    '[aria-label="组织架构图"] > div',
+  );
+  const chart = host?.chart;
+  if (!chart) throw new Error('no chart');
+  const series = (
+    chart as unknown as {
+      getModel: () => {
+        getSeriesByIndex: (index: number) => {
+          getData: () => {
+            count: () => number;
+            getName: (index: number) => string;
+            getItemGraphicEl: (index: number) => { childAt: (index: number) => unknown } | undefined;
+          };
+        };
+      };
+    }
+  )
+    .getModel()
+    .getSeriesByIndex(0)
+    .getData();
+  const index = Array.from({ length: series.count() }, (_, at) => at).find(
+    (at) => series.getName(at) === name,
+  );
+  const target = index === undefined ? undefined : series.getItemGraphicEl(index)?.childAt(0);
+  if (!target) throw new Error(`${name} is not drawn`);
+  chart.getZr().trigger('click', { target });
+}
 
 beforeEach(() => {
   // zrender measures text on a canvas when there is one; jsdom has none and says so on every label.
@@ -123,6 +182,48 @@ describe('/organization/chart', () => {
     );
     await waitFor(() => expect(svgTexts()).not.toContain('华东汽车集团'));
     expect(svgTexts()).toContain('华东一区');
+  });
+
+  it('fits the canvas to the tree shown: depth, orientation, zoom, a click on a node and 复位', async () => {
+    mockPageApi(PAGE, [], {
+      'GET /api/auth/departments/chart': ok(wide),
+      'GET /api/auth/departments/my/tree': ok(options),
+    });
+    renderApp('/organization/chart');
+    await waitFor(() => expect(svgTexts()).toContain('门店3-7'), SLOW);
+    const user = setupUser();
+
+    // Sixteen stores side by side need more than the frame: the canvas is wider, the frame scrolls.
+    const opened = canvasSize();
+    expect(opened.width).toBeGreaterThan(FRAME.width);
+    expect(opened.height).toBe(FRAME.height);
+
+    // Two regions fit the frame, which the canvas then fills.
+    await chooseOption(user, screen.getByLabelText('展开层级'), '2 级');
+    await waitFor(() => expect(svgTexts()).not.toContain('门店3-7'));
+    expect(canvasSize()).toEqual(FRAME);
+    await chooseOption(user, screen.getByLabelText('展开层级'), '3 级');
+    await waitFor(() => expect(canvasSize()).toEqual(opened));
+
+    // Left to right the stores stack down the page.
+    await user.click(screen.getByText('左右'));
+    await waitFor(() => expect(canvasSize().height).toBeGreaterThan(FRAME.height));
+    expect(canvasSize().width).toBe(FRAME.width);
+    await user.click(screen.getByText('上下'));
+    await waitFor(() => expect(canvasSize()).toEqual(opened));
+
+    // Zooming in draws larger, labels included; 复位 returns to the fitted view.
+    await user.click(screen.getByLabelText('放大'));
+    await waitFor(() => expect(canvasSize().width).toBeGreaterThan(opened.width));
+    await user.click(screen.getByLabelText('复位'));
+    await waitFor(() => expect(canvasSize()).toEqual(opened));
+
+    // A click on a store opens it; 复位 shuts it again.
+    clickNode('门店2-0');
+    await waitFor(() => expect(svgTexts()).toContain('销售部'));
+    await user.click(screen.getByLabelText('复位'));
+    await waitFor(() => expect(svgTexts()).not.toContain('销售部'));
+    expect(canvasSize()).toEqual(opened);
   });
 
   it('exports the drawn chart as PNG', async () => {

@@ -6,9 +6,9 @@ const SVG = 'data:image/svg+xml;charset=UTF-8,%3Csvg%3E%3C%2Fsvg%3E';
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 /** What an SVG-rendered ECharts instance offers the export: its size and an SVG data URL. */
-function svgChart() {
+function svgChart(width = 400, height = 300) {
   const getDataURL = vi.fn(() => SVG);
-  const chart = { getDataURL, getWidth: () => 400, getHeight: () => 300 } as unknown as ChartInstance;
+  const chart = { getDataURL, getWidth: () => width, getHeight: () => height } as unknown as ChartInstance;
   return { chart, getDataURL };
 }
 
@@ -46,6 +46,21 @@ describe('chart PNG export', () => {
     expect(context.fillRect).toHaveBeenCalledWith(0, 0, 800, 600);
     expect(context.drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 800, 600);
     expect(toDataURL).toHaveBeenCalledWith('image/png');
+  });
+
+  it('draws a chart too large for a bitmap at twice its size smaller, but whole', async () => {
+    // The whole tree of a large group, top-down: far wider than a canvas may be.
+    const wide = svgChart(40_000, 600);
+    const { context } = fakeCanvas();
+    await chartPngDataUrl(wide.chart);
+    expect(context.fillRect).toHaveBeenCalledWith(0, 0, 16_384, 245);
+    expect(context.drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 16_384, 245);
+
+    // Large both ways: the pixel count is the limit.
+    const large = svgChart(6_000, 6_000);
+    context.drawImage.mockClear();
+    await chartPngDataUrl(large.chart);
+    expect(context.drawImage).toHaveBeenCalledWith(expect.anything(), 0, 0, 4_096, 4_096);
   });
 
   it('downloads the PNG under the given file name', async () => {

@@ -2,6 +2,17 @@ import type { ChartInstance } from './load-echarts';
 
 const PIXEL_RATIO = 2;
 const BACKGROUND = '#fff';
+/**
+ * The largest bitmap browsers reliably draw: a side of 16384 px and 16.7 million pixels (the smallest of
+ * the common browsers' limits). Beyond it a canvas stays blank and answers an empty data URL.
+ */
+const MAX_SIDE = 16_384;
+const MAX_AREA = 16_777_216;
+
+/** Twice the chart's size, or less for a tree too large to draw that big: the whole chart is kept. */
+export function pixelRatioFor(width: number, height: number): number {
+  return Math.min(PIXEL_RATIO, MAX_SIDE / Math.max(width, height), Math.sqrt(MAX_AREA / (width * height)));
+}
 
 function loadImage(source: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
@@ -13,19 +24,20 @@ function loadImage(source: string): Promise<HTMLImageElement> {
 }
 
 /**
- * The chart as it is shown (zoom and pan included) as a PNG data URL. With the SVG renderer
+ * The whole chart, the part scrolled out of the frame included, as a PNG data URL. With the SVG renderer
  * `getDataURL` answers an SVG whatever `type` asks for, so the SVG is drawn onto a canvas at twice the
- * size, on white, and the canvas gives the PNG.
+ * size (less for a very large tree, see `pixelRatioFor`), on white, and the canvas gives the PNG.
  */
 export async function chartPngDataUrl(chart: ChartInstance): Promise<string> {
   const svg = chart.getDataURL({ type: 'svg', pixelRatio: PIXEL_RATIO, backgroundColor: BACKGROUND });
   if (svg.startsWith('data:image/png')) return svg;
   const width = chart.getWidth();
   const height = chart.getHeight();
+  const ratio = pixelRatioFor(width, height);
   const image = await loadImage(svg);
   const canvas = document.createElement('canvas');
-  canvas.width = width * PIXEL_RATIO;
-  canvas.height = height * PIXEL_RATIO;
+  canvas.width = Math.floor(width * ratio);
+  canvas.height = Math.floor(height * ratio);
   const context = canvas.getContext('2d');
   if (!context) throw new Error('no canvas to draw the chart on');
   context.fillStyle = BACKGROUND;

@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartNode } from './api';
-import { chartOption, visibleExtent, type Orientation } from './chart-option';
+import { fitChart, visibleExtent, visibleTree, type Orientation } from './chart-layout';
+import { chartOption } from './chart-option';
 import { focusRoot } from './focus-root';
 import { loadEcharts } from './load-echarts';
 
@@ -34,7 +35,7 @@ const group = node(
   ),
 );
 
-/** Where the SVG puts the label `text` (its translate), in px from the chart's top-left. */
+/** Where the SVG puts the label `text` (its translate), in px from the canvas' top-left. */
 function labelPosition(container: HTMLElement, text: string): { x: number; y: number } {
   const element = [...container.querySelectorAll('text')].find((candidate) => candidate.textContent === text);
   const match = /translate\(([-\d.e]+)[ ,]+([-\d.e]+)\)/.exec(element?.getAttribute('transform') ?? '');
@@ -42,21 +43,43 @@ function labelPosition(container: HTMLElement, text: string): { x: number; y: nu
   return { x: Number(match[1]), y: Number(match[2]) };
 }
 
+/**
+ * The tree drawn as the page draws it: the canvas fitted to the tree inside a frame of WIDTH x HEIGHT
+ * (jsdom lays nothing out, so the frame's size and scroll are stated), then scrolled to the root or not.
+ */
 async function draw(orient: Orientation, focus: boolean) {
   const echarts = await loadEcharts();
   const container = document.createElement('div');
   document.body.append(container);
-  const chart = echarts.init(container, null, { renderer: 'svg', width: WIDTH, height: HEIGHT });
-  chart.setOption(chartOption({ roots: [group], orient, depth: 3, width: WIDTH, height: HEIGHT, t }), {
-    notMerge: true,
+  const fit = fitChart({
+    tree: visibleTree(group, 3),
+    orient,
+    scale: 1,
+    frame: { width: WIDTH, height: HEIGHT },
+    scrollbar: 0,
   });
-  if (focus) focusRoot(chart, orient);
+  const chart = echarts.init(container, null, { renderer: 'svg', width: fit.width, height: fit.height });
+  const option = {
+    root: group,
+    orient,
+    depth: 3,
+    toggled: new Set<number>(),
+    fit,
+    scale: 1,
+    animation: true,
+    t,
+  };
+  chart.setOption(chartOption(option), { notMerge: true });
+  const frame = { clientWidth: WIDTH, clientHeight: HEIGHT, scrollLeft: 0, scrollTop: 0 };
+  if (focus) focusRoot(chart, frame as unknown as HTMLElement, orient);
   // The SVG is painted on the next animation frames, after the draw's 300 ms animation.
   await new Promise((resolve) => setTimeout(resolve, 800));
-  return { chart, container };
+  return { chart, container, scroll: { x: frame.scrollLeft, y: frame.scrollTop } };
 }
 
-const onScreen = ({ x, y }: { x: number; y: number }) => x >= 0 && x <= WIDTH && y >= 0 && y <= HEIGHT;
+/** Whether a point of the canvas shows in the frame scrolled by `scroll`. */
+const onScreen = ({ x, y }: { x: number; y: number }, scroll = { x: 0, y: 0 }) =>
+  x - scroll.x >= 0 && x - scroll.x <= WIDTH && y - scroll.y >= 0 && y - scroll.y <= HEIGHT;
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -74,15 +97,16 @@ describe('a large tree', () => {
   it.each(['TB', 'LR'] as const)('starts with its root on screen (%s)', async (orient) => {
     // zrender measures text on a canvas when there is one; jsdom has none and says so on every label.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    // The canvas is larger than the frame: unscrolled, the root in its middle is out of sight.
     const unfocused = await draw(orient, false);
     expect(onScreen(labelPosition(unfocused.container, '集团'))).toBe(false);
     unfocused.chart.dispose();
 
-    const { chart, container } = await draw(orient, true);
+    const { chart, container, scroll } = await draw(orient, true);
     const root = labelPosition(container, '集团');
-    expect(onScreen(root)).toBe(true);
-    if (orient === 'TB') expect(root.x).toBeCloseTo(WIDTH / 2, 0);
-    else expect(root.y).toBeCloseTo(HEIGHT / 2, 0);
+    expect(onScreen(root, scroll)).toBe(true);
+    if (orient === 'TB') expect(root.x - scroll.x).toBeCloseTo(WIDTH / 2, 0);
+    else expect(root.y - scroll.y).toBeCloseTo(HEIGHT / 2, 0);
     chart.dispose();
   });
 });

@@ -36,7 +36,12 @@ const postRow = (id: number, code: string, name: string, extra: Partial<Post> = 
 
 const posts: Post[] = [
   postRow(1, 'sales_consultant', '销售顾问'),
-  postRow(2, 'mechanic', '机修技师', { post_type_name: '技术类', is_main: false, status: 'disabled' }),
+  postRow(2, 'mechanic', '机修技师', {
+    post_type_id: 272,
+    post_type_name: '技术类',
+    is_main: false,
+    status: 'disabled',
+  }),
 ];
 
 function api(perms: string[] = ALL_BUTTONS, extra: Routes = {}) {

@@ -1,19 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
-import { DeleteButton } from '../../components/delete-button';
-import { DictionarySelect } from '../../components/dictionary-select';
+import { DictionarySelect, useDictionaryLabel } from '../../components/dictionary-select';
+import { useEditDeleteColumn } from '../../components/edit-delete-column';
 import { FilterBar, FilterField, SelectFilter, TextFilter } from '../../components/filter-bar';
-import { CreateAction } from '../../components/list-toolbar';
+import { useListColumns } from '../../components/list-columns';
+import { CreateAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
-import { Permission } from '../../components/permission';
-import { useFixedActions } from '../../components/use-fixed-actions';
 import { useListFilters } from '../../lib/use-list-filters';
 import { POSTS_KEY, deletePost, postListQuery, type Post, type PostFilters } from './api';
 import { PostFormDialog } from './post-form-dialog';
+
+/** The dictionaries a post row names, in the reader's language. */
+const POST_DICTIONARIES = [DictType.POST_TYPE, DictType.POST_CATEGORY];
 
 /**
  * `/organization/posts`: the posts (job titles) of the group. A post that people hold or held, or that the
@@ -21,30 +22,32 @@ import { PostFormDialog } from './post-form-dialog';
  */
 export function PostsPage() {
   const { t } = useTranslation('posts');
-  const fixedActions = useFixedActions();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { filters, paging, setPaging, search } = useListFilters<PostFilters>();
   const list = useQuery(postListQuery({ ...filters, ...paging }));
   const [editing, setEditing] = useState<{ post: Post | null } | null>(null);
+  const dictionaryLabel = useDictionaryLabel(POST_DICTIONARIES);
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const nextSort = Math.max(total * 10, ...rows.map((row) => row.sort)) + 10;
 
-  const remove = useMutation({
-    mutationFn: (post: Post) => deletePost(post.id),
-    onSuccess: async () => {
-      void message.success(t('messages.deleted'));
-      await queryClient.invalidateQueries({ queryKey: [POSTS_KEY] });
+  const actions = useEditDeleteColumn<Post>({
+    width: 110,
+    edit: { permission: 'organization:posts:update', onEdit: (post) => setEditing({ post }) },
+    remove: {
+      permission: 'organization:posts:delete',
+      confirm: (post) => t('messages.deleteConfirm', { name: post.name }),
+      request: (post) => deletePost(post.id),
+      done: t('messages.deleted'),
+      invalidates: [[POSTS_KEY]],
     },
-    // A refusal (409: the post is in use) is shown by the API client with the server's message.
   });
 
-  const columns: TableColumnsType<Post> = [
+  const columns = useListColumns<Post>('posts', [
     {
       title: t('fields.name'),
       key: 'name',
       width: 180,
+      card: 'title',
       render: (_value, post) => (
         <Flex vertical>
           <Typography.Text>{post.name}</Typography.Text>
@@ -54,54 +57,62 @@ export function PostsPage() {
         </Flex>
       ),
     },
-    { title: t('fields.postType'), dataIndex: 'post_type_name', width: 110, render: (name) => name ?? '-' },
-    { title: t('fields.category'), dataIndex: 'category_name', width: 110, render: (name) => name ?? '-' },
+    {
+      title: t('fields.postType'),
+      key: 'postType',
+      dataIndex: 'post_type_name',
+      width: 110,
+      card: 'field',
+      render: (name: string | null, post) =>
+        dictionaryLabel(DictType.POST_TYPE, post.post_type_id, name) ?? '-',
+    },
+    {
+      title: t('fields.category'),
+      key: 'category',
+      dataIndex: 'category_name',
+      width: 110,
+      render: (name: string | null, post) =>
+        dictionaryLabel(DictType.POST_CATEGORY, post.category_id, name) ?? '-',
+    },
     {
       title: t('fields.isMain'),
+      key: 'isMain',
       dataIndex: 'is_main',
       width: 90,
+      card: 'field',
       render: (isMain: boolean) => (isMain ? <Tag color="blue">{t('main.yes')}</Tag> : t('main.no')),
     },
-    { title: t('fields.sort'), dataIndex: 'sort', width: 80, align: 'right' },
+    { title: t('fields.sort'), key: 'sort', dataIndex: 'sort', width: 80, align: 'right', choice: 'default' },
     {
       title: t('fields.status'),
+      key: 'status',
       dataIndex: 'status',
       width: 80,
+      card: 'field',
       render: (status: Post['status']) => (
         <Tag color={status === 'active' ? 'green' : 'default'}>{t(`status.${status}`)}</Tag>
       ),
     },
-    { title: t('fields.description'), dataIndex: 'description', ellipsis: true },
     {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: fixedActions,
-      render: (_value, post) => (
-        <Space size={0} wrap>
-          <Permission name="organization:posts:update">
-            <Button type="link" size="small" onClick={() => setEditing({ post })}>
-              {t('actions.edit')}
-            </Button>
-          </Permission>
-          <Permission name="organization:posts:delete">
-            <DeleteButton
-              title={t('messages.deleteConfirm', { name: post.name })}
-              onConfirm={() => remove.mutateAsync(post)}
-            />
-          </Permission>
-        </Space>
-      ),
+      title: t('fields.description'),
+      key: 'description',
+      dataIndex: 'description',
+      ellipsis: true,
+      choice: 'default',
     },
-  ];
+    actions,
+  ]);
 
   return (
     <Card
       title={t('title')}
       extra={
-        <CreateAction permission="organization:posts:create" onClick={() => setEditing({ post: null })}>
-          {t('actions.create')}
-        </CreateAction>
+        <ListToolbar>
+          {columns.setting}
+          <CreateAction permission="organization:posts:create" onClick={() => setEditing({ post: null })}>
+            {t('actions.create')}
+          </CreateAction>
+        </ListToolbar>
       }
     >
       <Flex vertical gap={12}>
@@ -132,7 +143,7 @@ export function PostsPage() {
             ]}
           />
         </FilterBar>
-        <PagedTable columns={columns} list={list} scroll={{ x: 900 }} paging={paging} onPaging={setPaging} />
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       <PostFormDialog
         open={editing !== null}

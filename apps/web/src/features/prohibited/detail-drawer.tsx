@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
+import { Drawer, Empty, Flex, Skeleton, Timeline, Typography } from 'antd';
 import type { DescriptionsProps, TimelineProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
 import { prohibitedDetailQuery, type ProhibitedDetail, type ProhibitedEvent } from './api';
 import { StatusTag, actionColors } from './labels';
+import { RecordDescriptions } from '../../components/record-descriptions';
 
 /** The history's field names (the server's `change` keys) to the labels of the form. */
 const changedFieldLabels: Record<string, string> = {
@@ -82,13 +83,7 @@ function DetailBody({ entry }: { entry: ProhibitedDetail }) {
 
   return (
     <Flex vertical gap={20}>
-      <Descriptions
-        size="small"
-        bordered
-        column={{ xs: 1, sm: 2 }}
-        styles={{ label: { whiteSpace: 'nowrap' } }}
-        items={items}
-      />
+      <RecordDescriptions items={items} />
       <section>
         <Typography.Title level={5}>{t('detail.history')}</Typography.Title>
         <Timeline items={history} />

@@ -11,6 +11,7 @@ import {
   queryButton,
   rowOf,
   setupUser,
+  showColumns,
   SLOW,
 } from '../../test/page-helpers';
 import { renderApp } from '../../test/render-app';
@@ -110,6 +111,7 @@ beforeAll(async () => {
 
 describe('/staff/prohibited', { timeout: 30_000 }, () => {
   it('lists the entries with masked numbers and offers each only what its status allows', async () => {
+    showColumns('prohibited', ['createdBy']);
     const { calls } = api();
     renderApp('/staff/prohibited');
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Space } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,10 +10,10 @@ import {
 } from '@dealer-hr/shared/prohibited/rules';
 import { parseTime } from '@dealer-hr/shared/time';
 import { DayRangeFilter, FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
+import { useListColumns } from '../../components/list-columns';
 import { CreateAction, ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission } from '../../components/permission';
-import { useFixedActions } from '../../components/use-fixed-actions';
 import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useIdParam } from '../../lib/use-id-param';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
@@ -43,7 +42,6 @@ function toFilters({ range, ...values }: FilterValues): ProhibitedFilters {
  */
 export function ProhibitedPage() {
   const { t } = useTranslation('prohibited');
-  const fixedActions = useFixedActions();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const list = useQuery(prohibitedListQuery({ ...filters, ...paging }));
   // Approval messages link to `?id=<entry>`: the URL names the open detail.
@@ -51,35 +49,62 @@ export function ProhibitedPage() {
   const [editing, setEditing] = useState<{ entry: ProhibitedRow | null } | null>(null);
   const [dismissing, setDismissing] = useState<ProhibitedRow | null>(null);
 
-  const columns: TableColumnsType<ProhibitedRow> = [
-    { title: t('fields.name'), dataIndex: 'name', width: 100 },
-    { title: t('fields.idNumber'), dataIndex: 'id_number', width: 170 },
-    { title: t('fields.phone'), dataIndex: 'phone', width: 120, render: (phone) => phone ?? '-' },
-    { title: t('fields.disableReason'), dataIndex: 'disable_reason', width: 200, ellipsis: true },
+  const columns = useListColumns<ProhibitedRow>('prohibited', [
+    { title: t('fields.name'), key: 'name', dataIndex: 'name', width: 90, card: 'title' },
+    { title: t('fields.idNumber'), key: 'idNumber', dataIndex: 'id_number', width: 170, card: 'field' },
+    {
+      title: t('fields.phone'),
+      key: 'phone',
+      dataIndex: 'phone',
+      width: 115,
+      choice: 'default',
+      render: (phone) => phone ?? '-',
+    },
+    {
+      title: t('fields.disableReason'),
+      key: 'disableReason',
+      dataIndex: 'disable_reason',
+      width: 170,
+      ellipsis: true,
+      card: 'field',
+    },
     {
       title: t('fields.source'),
+      key: 'source',
       dataIndex: 'source',
-      width: 90,
+      width: 80,
+      choice: 'default',
       render: (source: ProhibitedSource) => t(`sources.${source}`),
     },
     {
       title: t('fields.status'),
+      key: 'status',
       dataIndex: 'status',
-      width: 110,
+      width: 100,
+      card: 'field',
       render: (status: ProhibitedStatus) => <StatusTag status={status} />,
     },
-    { title: t('fields.createdBy'), dataIndex: 'created_by', width: 100, render: (name) => name ?? '-' },
+    {
+      title: t('fields.createdBy'),
+      key: 'createdBy',
+      dataIndex: 'created_by',
+      width: 90,
+      choice: 'optional',
+      render: (name) => name ?? '-',
+    },
     {
       title: t('fields.createdAt'),
+      key: 'createdAt',
       dataIndex: 'created_at',
-      width: 170,
+      width: 160,
+      choice: 'default',
       render: (time: string) => parseTime(time),
     },
     {
       title: t('columns.actions'),
       key: 'actions',
       width: 150,
-      fixed: fixedActions,
+      card: 'actions',
       render: (_value, entry) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => showDetail(entry.id)}>
@@ -103,13 +128,14 @@ export function ProhibitedPage() {
         </Space>
       ),
     },
-  ];
+  ]);
 
   return (
     <Card
       title={t('title')}
       extra={
         <ListToolbar>
+          {columns.setting}
           <CreateAction permission="staff:prohibited:create" onClick={() => setEditing({ entry: null })}>
             {t('actions.create')}
           </CreateAction>
@@ -140,7 +166,7 @@ export function ProhibitedPage() {
           />
           <DayRangeFilter name="range" placeholder={[t('filters.from'), t('filters.to')]} width={250} />
         </FilterBar>
-        <PagedTable columns={columns} list={list} scroll={{ x: 1210 }} paging={paging} onPaging={setPaging} />
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       <ProhibitedFormDialog
         open={editing !== null}

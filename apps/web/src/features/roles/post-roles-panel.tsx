@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Input, Select, Table, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { App, Button, Flex, Input, Select, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListColumns } from '../../components/list-columns';
+import { ListTable } from '../../components/list-table';
 import { Permission, usePermission } from '../../components/permission';
 import { fieldErrorsOf } from '../../lib/api-client';
 import { ROLES_KEY, allRolesQuery, postOptionsQuery, savePostRoles, type PostOption } from './api';
-import { useFixedActions } from '../../components/use-fixed-actions';
 
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
   const left = [...a].sort((x, y) => x - y);
@@ -16,7 +16,6 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
 
 /** "岗位角色": which roles each post carries; every holder of a post gets its roles. */
 export function PostRolesPanel() {
-  const fixedActions = useFixedActions();
   const { t } = useTranslation('roles');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -61,11 +60,13 @@ export function PostRolesPanel() {
       : all;
   }, [posts.data, search]);
 
-  const columns: TableColumnsType<PostOption> = [
+  const columns = useListColumns<PostOption>('postRoles', [
     {
       title: t('posts.name'),
+      key: 'name',
       dataIndex: 'name',
       width: 170,
+      card: 'title',
       render: (name: string, post) => (
         <Flex vertical>
           <span>{name}</span>
@@ -78,6 +79,8 @@ export function PostRolesPanel() {
     {
       title: t('posts.roles'),
       key: 'roles',
+      minWidth: 240,
+      card: 'field',
       render: (_value, post) => {
         const value = drafts[post.id] ?? post.role_ids;
         return (
@@ -104,7 +107,7 @@ export function PostRolesPanel() {
       title: t('columns.actions'),
       key: 'actions',
       width: 100,
-      fixed: fixedActions,
+      card: 'actions',
       render: (_value, post) => {
         const draft = drafts[post.id];
         const dirty = draft !== undefined && !sameIds(draft, post.role_ids);
@@ -123,7 +126,7 @@ export function PostRolesPanel() {
         );
       },
     },
-  ];
+  ]);
 
   return (
     <Flex vertical gap={12}>
@@ -135,15 +138,7 @@ export function PostRolesPanel() {
         onChange={(event) => !event.target.value && setSearch('')}
         style={{ maxWidth: 320 }}
       />
-      <Table
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={rows}
-        loading={posts.isPending || roles.isPending}
-        pagination={false}
-        scroll={{ x: 560 }}
-      />
+      <ListTable columns={columns} dataSource={rows} loading={posts.isPending || roles.isPending} />
     </Flex>
   );
 }

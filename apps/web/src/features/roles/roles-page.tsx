@@ -1,19 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space, Tabs, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditDeleteColumn } from '../../components/edit-delete-column';
 import { FilterBar, SelectFilter, TextFilter } from '../../components/filter-bar';
-import { CreateAction } from '../../components/list-toolbar';
+import { useListColumns } from '../../components/list-columns';
+import { CreateAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
-import { Permission } from '../../components/permission';
+import { useListFilters } from '../../lib/use-list-filters';
 import { ROLES_KEY, deleteRole, roleListQuery, type Role, type RoleFilters } from './api';
 import { PostRolesPanel } from './post-roles-panel';
 import { RoleFormDialog } from './role-form-dialog';
 import { RolePermissionsDrawer } from './role-permissions-drawer';
-import { useFixedActions } from '../../components/use-fixed-actions';
-import { DeleteButton } from '../../components/delete-button';
-import { useListFilters } from '../../lib/use-list-filters';
 
 /** `/system/roles`: roles with their grants, and the roles each post carries. */
 export function RolesPage() {
@@ -31,30 +29,39 @@ export function RolesPage() {
 }
 
 function RoleList() {
-  const fixedActions = useFixedActions();
   const { t } = useTranslation('roles');
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { filters, paging, setPaging, search } = useListFilters<RoleFilters>();
   const list = useQuery(roleListQuery({ ...filters, ...paging }));
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
   const [granting, setGranting] = useState<Role | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (role: Role) => deleteRole(role.id),
-    onSuccess: async () => {
-      void message.success(t('messages.deleted'));
-      await queryClient.invalidateQueries({ queryKey: [ROLES_KEY] });
-      await queryClient.invalidateQueries({ queryKey: ['auth'] });
+  const actions = useEditDeleteColumn<Role>({
+    width: 150,
+    edit: { permission: 'system:roles:update', onEdit: (role) => setEditing({ role }) },
+    more: (role) => (
+      <Button type="link" size="small" onClick={() => setGranting(role)}>
+        {t('actions.permissions')}
+      </Button>
+    ),
+    remove: {
+      permission: 'system:roles:delete',
+      // The super-admin role cannot go (the server refuses it with 409 too).
+      when: (role) => !role.isSuper,
+      confirm: (role) => t('messages.deleteConfirm', { name: role.name }),
+      request: (role) => deleteRole(role.id),
+      done: t('messages.deleted'),
+      // The signed-in user may have held the role.
+      invalidates: [[ROLES_KEY], ['auth']],
     },
-    // A refusal (409: the super-admin role) is shown by the API client with the server's message.
   });
 
-  const columns: TableColumnsType<Role> = [
+  const columns = useListColumns<Role>('roles', [
     {
       title: t('columns.name'),
+      key: 'name',
       dataIndex: 'name',
-      width: 160,
+      width: 150,
+      card: 'title',
       render: (name: string, role) => (
         <Space size={4} wrap>
           {name}
@@ -62,52 +69,45 @@ function RoleList() {
         </Space>
       ),
     },
-    { title: t('columns.key'), dataIndex: 'key', width: 150 },
-    { title: t('columns.description'), dataIndex: 'description', ellipsis: true, width: 220 },
+    { title: t('columns.key'), key: 'key', dataIndex: 'key', width: 140, card: 'field' },
+    {
+      title: t('columns.description'),
+      key: 'description',
+      dataIndex: 'description',
+      ellipsis: true,
+      width: 200,
+      choice: 'default',
+    },
     {
       title: t('columns.dataScope'),
+      key: 'dataScope',
       dataIndex: 'dataScope',
-      width: 130,
+      width: 120,
+      card: 'field',
       render: (scope: Role['dataScope']) => t(`dataScope.${scope}`),
     },
     {
       title: t('columns.status'),
+      key: 'status',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
+      card: 'field',
       render: (status: Role['status']) => (
         <Tag color={status === 'active' ? 'green' : 'default'}>{t(`status.${status}`)}</Tag>
       ),
     },
-    { title: t('columns.users'), dataIndex: 'userCount', width: 90, align: 'right' },
-    { title: t('columns.posts'), dataIndex: 'postCount', width: 90, align: 'right' },
-    { title: t('columns.sort'), dataIndex: 'sort', width: 80, align: 'right' },
+    { title: t('columns.users'), key: 'users', dataIndex: 'userCount', width: 80, align: 'right' },
+    { title: t('columns.posts'), key: 'posts', dataIndex: 'postCount', width: 80, align: 'right' },
     {
-      title: t('columns.actions'),
-      key: 'actions',
-      fixed: fixedActions,
-      width: 220,
-      render: (_value, role) => (
-        <Space size={0} wrap>
-          <Permission name="system:roles:update">
-            <Button type="link" size="small" onClick={() => setEditing({ role })}>
-              {t('actions.edit')}
-            </Button>
-          </Permission>
-          <Button type="link" size="small" onClick={() => setGranting(role)}>
-            {t('actions.permissions')}
-          </Button>
-          {!role.isSuper && (
-            <Permission name="system:roles:delete">
-              <DeleteButton
-                title={t('messages.deleteConfirm', { name: role.name })}
-                onConfirm={() => remove.mutateAsync(role)}
-              />
-            </Permission>
-          )}
-        </Space>
-      ),
+      title: t('columns.sort'),
+      key: 'sort',
+      dataIndex: 'sort',
+      width: 70,
+      align: 'right',
+      choice: 'optional',
     },
-  ];
+    actions,
+  ]);
 
   return (
     <Flex vertical gap={16}>
@@ -129,15 +129,13 @@ function RoleList() {
           ]}
         />
       </FilterBar>
-      {/* At the start of its row, not stretched across the column. */}
-      <CreateAction
-        permission="system:roles:create"
-        onClick={() => setEditing({ role: null })}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {t('actions.create')}
-      </CreateAction>
-      <PagedTable columns={columns} list={list} scroll={{ x: 1100 }} paging={paging} onPaging={setPaging} />
+      <Flex justify="space-between" wrap gap={8}>
+        <CreateAction permission="system:roles:create" onClick={() => setEditing({ role: null })}>
+          {t('actions.create')}
+        </CreateAction>
+        <ListToolbar>{columns.setting}</ListToolbar>
+      </Flex>
+      <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       <RoleFormDialog open={editing !== null} role={editing?.role ?? null} onClose={() => setEditing(null)} />
       <RolePermissionsDrawer role={granting} onClose={() => setGranting(null)} />
     </Flex>

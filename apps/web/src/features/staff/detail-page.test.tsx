@@ -11,6 +11,7 @@ import {
   setupUser,
   SLOW,
 } from '../../test/page-helpers';
+import { i18n } from '../../lib/i18n';
 import { renderApp } from '../../test/render-app';
 import type { StaffDetail } from './api';
 import { DETAIL_PAGE, LIST_PAGE, detail, pickerRoutes } from './test-data';
@@ -138,6 +139,27 @@ describe('/staff/detail', { timeout: 30_000 }, () => {
       ['主岗', '华驰北京朝阳店', '客服部', '客服专员', '2024-03-01', '2024-12-31'],
     ]);
     expect(within(history).getAllByText('主岗')[0]!.closest('.ant-tag')).toHaveClass('ant-tag-blue');
+  });
+
+  it('names the dictionary values in the reader’s language, the Chinese name where an item has none', async () => {
+    await i18n.changeLanguage('en');
+    const names = { name_es: null, name_ja: null };
+    api(ALL_BUTTONS, {
+      'GET /api/auth/dictionarie/data': ok({
+        '21': [{ id: 211, name: '居民身份证', name_en: 'Resident ID card', ...names }],
+        '23': [{ id: 231, name: '汉族', name_en: 'Han', ...names }],
+        '24': [{ id: 242, name: '已婚', name_en: 'Married', ...names }],
+        '50': [{ id: 501, name: '全职', name_en: 'Full-time', ...names }],
+        '22': [{ id: 221, name: '本科', name_en: null, ...names }],
+      }),
+    });
+    renderApp('/staff/detail?id=1');
+    await waitFor(() => expect(valueOf('Ethnicity')).toBe('Han'), SLOW);
+    expect(valueOf('ID type')).toBe('Resident ID card');
+    expect(valueOf('Marital status')).toBe('Married');
+    expect(valueOf('Employee type')).toBe('Full-time');
+    // No English name: the Chinese one.
+    expect(valueOf('Education')).toBe('本科');
   });
 
   it('says so for a person without an account or posts, and for a link without a person', async () => {

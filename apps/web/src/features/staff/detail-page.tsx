@@ -1,24 +1,13 @@
 import { EditOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Avatar,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Avatar, Button, Card, Empty, Flex, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import type { DescriptionsProps, TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseTime } from '@dealer-hr/shared/time';
+import { DictType, type DictTypeId } from '@dealer-hr/shared/dictionary-types';
+import { useDictionaryLabel } from '../../components/dictionary-select';
 import { Permission, usePermission } from '../../components/permission';
 import { findMenu } from '../../lib/menu-tree';
 import { useMenuTree } from '../../lib/session-queries';
@@ -27,6 +16,7 @@ import { staffDetailQuery, type Assignment, type StaffDetail } from './api';
 import { IdNumber } from './id-number';
 import { EMPTY, StatusTag, orEmpty } from './labels';
 import { StaffFormDialog } from './staff-form-dialog';
+import { RecordDescriptions } from '../../components/record-descriptions';
 
 const LIST_PATH = '/staff/list';
 
@@ -135,10 +125,28 @@ function ProfileHeader({ staff }: { staff: StaffDetail }) {
   );
 }
 
-/** Every field of the record, dictionary items by name. */
+/** The dictionaries a profile names, in the reader's language. */
+const PROFILE_DICTIONARIES = [
+  DictType.ID_CARD,
+  DictType.ETHNICITY,
+  DictType.MARITAL_STATUS,
+  DictType.EDUCATION,
+  DictType.REGION,
+  DictType.EMPLOYEE_TYPE,
+  DictType.HAS_LICENSE,
+];
+
+/** Every field of the record, dictionary items by name in the reader's language. */
 function Profile({ staff }: { staff: StaffDetail }) {
   const { t } = useTranslation('staff');
   const can = usePermission();
+  const label = useDictionaryLabel(PROFILE_DICTIONARIES);
+  /** A field holding a dictionary item: its name in the reader's language, the record's own name else. */
+  const dictionaryField = (key: string, type: DictTypeId, id: number | null, name: string | null) => ({
+    key,
+    label: t(`fields.${key}`),
+    children: orEmpty(label(type, id, name)),
+  });
 
   const items: DescriptionsProps['items'] = [
     { key: 'employeeNo', label: t('fields.employeeNo'), children: staff.employee_no },
@@ -146,7 +154,7 @@ function Profile({ staff }: { staff: StaffDetail }) {
     { key: 'gender', label: t('fields.gender'), children: t(`gender.${staff.gender}`) },
     { key: 'phone', label: t('fields.phone'), children: staff.phone },
     { key: 'email', label: t('fields.email'), children: orEmpty(staff.email) },
-    { key: 'idType', label: t('fields.idType'), children: orEmpty(staff.id_type_name) },
+    dictionaryField('idType', DictType.ID_CARD, staff.id_type_id, staff.id_type_name),
     {
       key: 'idNumber',
       label: t('fields.idNumber'),
@@ -165,13 +173,18 @@ function Profile({ staff }: { staff: StaffDetail }) {
       label: t('fields.height'),
       children: staff.height === null ? EMPTY : `${staff.height} cm`,
     },
-    { key: 'ethnicity', label: t('fields.ethnicity'), children: orEmpty(staff.ethnicity_name) },
-    { key: 'maritalStatus', label: t('fields.maritalStatus'), children: orEmpty(staff.marital_status_name) },
-    { key: 'education', label: t('fields.education'), children: orEmpty(staff.education_name) },
+    dictionaryField('ethnicity', DictType.ETHNICITY, staff.ethnicity_id, staff.ethnicity_name),
+    dictionaryField(
+      'maritalStatus',
+      DictType.MARITAL_STATUS,
+      staff.marital_status_id,
+      staff.marital_status_name,
+    ),
+    dictionaryField('education', DictType.EDUCATION, staff.education_id, staff.education_name),
     { key: 'college', label: t('fields.college'), children: orEmpty(staff.college) },
-    { key: 'region', label: t('fields.region'), children: orEmpty(staff.region_name) },
-    { key: 'employeeType', label: t('fields.employeeType'), children: orEmpty(staff.employee_type_name) },
-    { key: 'hasLicense', label: t('fields.hasLicense'), children: orEmpty(staff.has_license_name) },
+    dictionaryField('region', DictType.REGION, staff.region_id, staff.region_name),
+    dictionaryField('employeeType', DictType.EMPLOYEE_TYPE, staff.employee_type_id, staff.employee_type_name),
+    dictionaryField('hasLicense', DictType.HAS_LICENSE, staff.has_license_id, staff.has_license_name),
     { key: 'status', label: t('fields.status'), children: <StatusTag status={staff.status} /> },
     { key: 'entryDate', label: t('fields.entryDate'), children: staff.entry_date },
     { key: 'leftOn', label: t('fields.leftOn'), children: orEmpty(staff.left_on) },
@@ -186,13 +199,7 @@ function Profile({ staff }: { staff: StaffDetail }) {
   return (
     <section>
       <Typography.Title level={5}>{t('detail.profile')}</Typography.Title>
-      <Descriptions
-        size="small"
-        bordered
-        column={{ xs: 1, sm: 2, xl: 3 }}
-        styles={{ label: { whiteSpace: 'nowrap' } }}
-        items={items}
-      />
+      <RecordDescriptions column={{ xs: 1, sm: 2, xl: 3 }} items={items} />
     </section>
   );
 }
@@ -239,11 +246,8 @@ function Account({ staff }: { staff: StaffDetail }) {
   if (!account) return <Typography.Text type="secondary">{t('account.none')}</Typography.Text>;
   const statusName = t(`account.statuses.${account.status}`, { defaultValue: account.status });
   return (
-    <Descriptions
-      size="small"
-      bordered
+    <RecordDescriptions
       column={{ xs: 1, sm: 3 }}
-      styles={{ label: { whiteSpace: 'nowrap' } }}
       items={[
         { key: 'username', label: t('account.username'), children: account.username },
         {

@@ -11,9 +11,12 @@ import {
   rowOf,
   selectOption,
   setupUser,
+  showColumns,
+  SLOW,
   TOKEN,
 } from '../../test/page-helpers';
 import { renderApp } from '../../test/render-app';
+import { viewportWidth } from '../../test/viewport';
 import { DETAIL_PAGE, LIST_PAGE, XLSX, detail, pickerRoutes, rows } from './test-data';
 
 const ALL_BUTTONS = ['update', 'export', 'reveal-id'].map((action) => `staff:list:${action}`);
@@ -50,6 +53,7 @@ beforeAll(async () => {
 
 describe('/staff/list', { timeout: 30_000 }, () => {
   it('lists the people with masked numbers, where they work and their status', async () => {
+    showColumns('staff', ['gender', 'employeeType', 'leftOn']);
     const { calls } = api();
     const { user, location } = renderApp('/staff/list');
 
@@ -144,6 +148,37 @@ describe('/staff/list', { timeout: 30_000 }, () => {
     await user.click(button(form, '重置'));
     expect(await rowOf('张三')).toBeInTheDocument();
     expect(within(form).getByLabelText('姓名、拼音或工号')).toHaveValue('');
+  });
+
+  it('shows the people as cards on a phone, the filters behind 筛选 with their count', async () => {
+    viewportWidth(390);
+    const { calls } = api();
+    const { user, location } = renderApp('/staff/list');
+
+    const card = await waitFor(() => {
+      const found = screen.getByText('张三').closest<HTMLElement>('[role="listitem"]');
+      if (!found) throw new Error('no card of 张三');
+      return found;
+    }, SLOW);
+    expect(document.querySelector('main table')).toBeNull();
+    // The name, the fields that matter, the row's actions.
+    expect(within(card).getByText('E100001')).toBeInTheDocument();
+    expect(within(card).getByText('13800000001')).toBeInTheDocument();
+    expect(within(card).getByText('销售顾问')).toBeInTheDocument();
+    expect(within(card).getByText('正式')).toBeInTheDocument();
+    expect(within(card).queryByText('华驰北京朝阳店')).not.toBeInTheDocument();
+    expect(document.querySelector('form[id="staff-filters"]')).toBeInTheDocument();
+
+    const filters = button(document.querySelector<HTMLElement>('main')!, '筛选');
+    expect(filters).toHaveAccessibleName('筛选');
+    await user.click(filters);
+    await chooseOption(user, screen.getByLabelText('状态'), '正式');
+    await user.click(button(document.querySelector<HTMLElement>('.ant-drawer-footer')!, '搜索'));
+    await waitFor(() => expect(listCalls(calls).at(-1)!.url.searchParams.get('status')).toBe('regular'));
+    expect(filters).toHaveAccessibleName('筛选（已设 1 项）');
+
+    await user.click(button(card, '详情'));
+    await waitFor(() => expect(location()).toBe('/staff/detail?id=1'));
   });
 
   it('shows the whole ID number of a row only when the page grants it', async () => {

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Space, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DictType, EmployeeStatus } from '@dealer-hr/shared/dictionary-types';
 import { DepartmentTreeSelect } from '../../components/department-tree-select';
-import { DictionarySelect } from '../../components/dictionary-select';
+import { DictionarySelect, useDictionaryLabel } from '../../components/dictionary-select';
 import {
   DayRangeFilter,
   FilterBar,
@@ -14,12 +13,12 @@ import {
   SelectFilter,
   TextFilter,
 } from '../../components/filter-bar';
-import { ExportAction } from '../../components/list-toolbar';
+import { useListColumns } from '../../components/list-columns';
+import { ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { Permission, usePermission } from '../../components/permission';
 import { PostSelect } from '../../components/post-select';
 import { StoreSelect } from '../../components/store-select';
-import { useFixedActions } from '../../components/use-fixed-actions';
 import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { findMenu } from '../../lib/menu-tree';
 import { useMenuTree } from '../../lib/session-queries';
@@ -54,13 +53,16 @@ function toFilters({ entry, ...values }: FilterValues): StaffFilters {
   return withoutEmpty({ ...values, entry_from: from, entry_to: to });
 }
 
+/** The dictionary a row names (its employee type), in the reader's language. */
+const ROW_DICTIONARIES = [DictType.EMPLOYEE_TYPE];
+
 /**
  * `/staff/list` (员工花名册): the people of the caller's data scope with where they work now. ID numbers
  * show masked; 详情 opens the profile page, 编辑 the profile form.
  */
 export function DirectoryPage() {
   const { t } = useTranslation('staff');
-  const fixedActions = useFixedActions();
+  const dictionaryLabel = useDictionaryLabel(ROW_DICTIONARIES);
   const navigate = useNavigate();
   const can = usePermission();
   const canReveal = can('staff:list:reveal-id');
@@ -71,12 +73,12 @@ export function DirectoryPage() {
   const list = useQuery(staffListQuery({ ...filters, ...paging }));
   const [editingId, setEditingId] = useState<number | null>(null);
 
-  const columns: TableColumnsType<StaffRow> = [
+  const columns = useListColumns<StaffRow>('staff', [
     {
       title: t('fields.name'),
       key: 'name',
-      width: 130,
-      fixed: fixedActions ? 'left' : undefined,
+      width: 100,
+      card: 'title',
       render: (_value, staff) => (
         <Flex vertical>
           <Typography.Text>{staff.name}</Typography.Text>
@@ -88,37 +90,84 @@ export function DirectoryPage() {
     },
     {
       title: t('fields.gender'),
+      key: 'gender',
       dataIndex: 'gender',
       width: 70,
+      choice: 'optional',
       render: (gender: Gender) => t(`gender.${gender}`),
     },
-    { title: t('fields.phone'), dataIndex: 'phone', width: 130 },
+    { title: t('fields.phone'), key: 'phone', dataIndex: 'phone', width: 115, card: 'field' },
     {
       title: t('fields.idNumber'),
+      key: 'idNumber',
       dataIndex: 'id_number',
-      width: canReveal ? 250 : 190,
+      width: canReveal ? 200 : 165,
+      choice: 'default',
       // Keyed by the masked number: a changed number hides what was revealed of the old one.
       render: (masked: string, staff) => (
         <IdNumber key={masked} id={staff.id} masked={masked} canReveal={canReveal} />
       ),
     },
-    { title: t('fields.store'), dataIndex: 'store_name', width: 150, render: orEmpty },
-    { title: t('fields.department'), dataIndex: 'department_name', width: 140, render: orEmpty },
-    { title: t('fields.post'), dataIndex: 'post_name', width: 130, render: orEmpty },
-    { title: t('fields.employeeType'), dataIndex: 'employee_type_name', width: 100, render: orEmpty },
+    {
+      title: t('fields.store'),
+      key: 'store',
+      dataIndex: 'store_name',
+      width: 140,
+      render: orEmpty,
+    },
+    {
+      title: t('fields.department'),
+      key: 'department',
+      dataIndex: 'department_name',
+      width: 100,
+      choice: 'default',
+      render: orEmpty,
+    },
+    {
+      title: t('fields.post'),
+      key: 'post',
+      dataIndex: 'post_name',
+      width: 100,
+      card: 'field',
+      render: orEmpty,
+    },
+    {
+      title: t('fields.employeeType'),
+      key: 'employeeType',
+      dataIndex: 'employee_type_name',
+      width: 100,
+      choice: 'optional',
+      render: (name: string | null, staff) =>
+        orEmpty(dictionaryLabel(DictType.EMPLOYEE_TYPE, staff.employee_type_id, name)),
+    },
     {
       title: t('fields.status'),
+      key: 'status',
       dataIndex: 'status',
-      width: 90,
+      width: 70,
+      card: 'field',
       render: (status: EmployeeStatus) => <StatusTag status={status} />,
     },
-    { title: t('fields.entryDate'), dataIndex: 'entry_date', width: 110 },
-    { title: t('fields.leftOn'), dataIndex: 'left_on', width: 110, render: orEmpty },
+    {
+      title: t('fields.entryDate'),
+      key: 'entryDate',
+      dataIndex: 'entry_date',
+      width: 100,
+      choice: 'default',
+    },
+    {
+      title: t('fields.leftOn'),
+      key: 'leftOn',
+      dataIndex: 'left_on',
+      width: 100,
+      choice: 'optional',
+      render: orEmpty,
+    },
     {
       title: t('columns.actions'),
       key: 'actions',
       width: 110,
-      fixed: fixedActions,
+      card: 'actions',
       render: (_value, staff) => (
         <Space size={0} wrap>
           {hasDetailPage && (
@@ -134,23 +183,25 @@ export function DirectoryPage() {
         </Space>
       ),
     },
-  ];
-  const tableWidth = columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0);
+  ]);
 
   return (
     <Card
       title={t('title')}
       extra={
-        <ExportAction
-          permission="staff:list:export"
-          onExport={() => downloadExport(filters, t('export.fileName'))}
-        >
-          {t('actions.export')}
-        </ExportAction>
+        <ListToolbar>
+          {columns.setting}
+          <ExportAction
+            permission="staff:list:export"
+            onExport={() => downloadExport(filters, t('export.fileName'))}
+          >
+            {t('actions.export')}
+          </ExportAction>
+        </ListToolbar>
       }
     >
       <Flex vertical gap={12}>
-        {/* On a phone the filters shrink and wrap instead of overflowing. */}
+        {/* On a narrow desktop window the filters shrink and wrap instead of overflowing. */}
         <FilterBar name="staff-filters" onSearch={search} shrink>
           <TextFilter name="keyword" label={t('filters.keyword')} width={190} />
           <TextFilter name="phone" label={t('fields.phone')} width={140} inputMode="tel" />
@@ -179,13 +230,7 @@ export function DirectoryPage() {
             width={260}
           />
         </FilterBar>
-        <PagedTable
-          columns={columns}
-          list={list}
-          scroll={{ x: tableWidth }}
-          paging={paging}
-          onPaging={setPaging}
-        />
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       <StaffFormDialog staffId={editingId} onClose={() => setEditingId(null)} />
     </Card>

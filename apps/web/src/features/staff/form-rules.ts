@@ -1,7 +1,13 @@
 import type { FormRule } from 'antd';
-import { antdRules, COLLEGE_MAX, fieldLabels, isBlank, isCertificateNumber } from '@dealer-hr/shared/rules';
-import { staffLabels, staffMessages, WORK_USER_ID_MAX } from '@dealer-hr/shared/staff/rules';
-import { localMessage, localRules, maxLengthRule, requiredRules, selectRules } from '../../lib/form-rules';
+import { antdRules, fieldLabels, isBlank, isCertificateNumber } from '@dealer-hr/shared/rules';
+import {
+  staffLabels,
+  staffMessages,
+  WORK_USER_ID_MAX,
+  type FieldKeptIfEmpty,
+} from '@dealer-hr/shared/staff/rules';
+import { personRules } from '../../components/person-rules';
+import { localMessage, localRules, maxLengthRule, selectRules } from '../../lib/form-rules';
 import { i18n } from '../../lib/i18n';
 
 // The rules of the profile form (docs/domain.md "Form rules"). In Chinese their messages are those rules' and the server's
@@ -32,48 +38,37 @@ function idNumberRules(masked: string): FormRule[] {
 }
 
 /**
- * The fields an old record may lack (docs/decisions.md "Required fields of an existing record"): while the
- * loaded record has none, the form does not require one; what is typed must still fit.
+ * The form rule of each field an old record may lack (FIELDS_KEPT_IF_EMPTY, docs/decisions.md "Required fields
+ * of an existing record"): while the loaded record has none, the form does not require one; what is typed must
+ * still fit.
  */
-export const FIELDS_KEPT_IF_EMPTY = [
-  'email',
-  'height',
-  'ethnicity',
-  'maritalStatus',
-  'education',
-  'college',
-  'region',
-  'employeeType',
-] as const;
-export type FieldKeptIfEmpty = (typeof FIELDS_KEPT_IF_EMPTY)[number];
+const RULE_OF_KEPT_IF_EMPTY = {
+  email: 'email',
+  height: 'height',
+  ethnicity_id: 'ethnicity',
+  marital_status_id: 'maritalStatus',
+  education_id: 'education',
+  college: 'college',
+  region_id: 'region',
+  employee_type_id: 'employeeType',
+} as const satisfies Record<FieldKeptIfEmpty, keyof ReturnType<typeof staffRules>>;
 
 const withoutRequired = (rules: FormRule[]) =>
   rules.filter((rule) => typeof rule === 'function' || !rule.required);
 
 export function staffFormRules(maskedIdNumber: string, lacking: ReadonlySet<FieldKeptIfEmpty> = new Set()) {
   const rules = staffRules(maskedIdNumber);
-  for (const field of lacking) rules[field] = withoutRequired(rules[field]);
+  for (const field of lacking) {
+    const rule = RULE_OF_KEPT_IF_EMPTY[field];
+    rules[rule] = withoutRequired(rules[rule]);
+  }
   return rules;
 }
 
 function staffRules(maskedIdNumber: string) {
   return {
-    name: localRules(antdRules.personName, [t('form.nameRequired'), t('form.nameInvalid')]),
-    phone: localRules(antdRules.phone, [t('form.phoneRequired'), t('form.phoneInvalid')]),
-    // Checked a second after the last key (the form item's `validateDebounce`), not at every one.
-    email: localRules(antdRules.email, [t('form.emailRequired'), t('form.emailInvalid')]),
-    height: localRules(antdRules.height, [t('form.heightRequired'), t('form.heightInvalid')]),
-    gender: choose(fieldLabels.gender, 'gender'),
-    idType: choose(fieldLabels.certificateType, 'idType'),
+    ...personRules(t),
     idNumber: idNumberRules(maskedIdNumber),
-    ethnicity: choose(fieldLabels.ethnicity, 'ethnicity'),
-    maritalStatus: choose(fieldLabels.maritalStatus, 'maritalStatus'),
-    education: choose(fieldLabels.education, 'education'),
-    college: [
-      ...requiredRules(fieldLabels.college, t('form.collegeRequired')),
-      maxLengthRule(fieldLabels.college, COLLEGE_MAX, t('form.tooLong', { max: COLLEGE_MAX })),
-    ],
-    region: choose(fieldLabels.region, 'region'),
     // The required date and type selections of docs/domain.md "Form rules" (请选择日期, 请选择类型).
     entryDate: choose(fieldLabels.date, 'entryDate'),
     employeeType: choose(fieldLabels.type, 'employeeType'),

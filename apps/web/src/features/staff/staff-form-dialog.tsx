@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, Radio, Row, Spin } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { birthDateFromMainlandId } from '@dealer-hr/shared/id-number';
-import { EMAIL_VALIDATE_DELAY_MS } from '@dealer-hr/shared/rules';
 import { DictionarySelect } from '../../components/dictionary-select';
-import { PersonBackgroundFields } from '../../components/person-background-fields';
+import { PersonFields } from '../../components/person-fields';
 import { FormDialog } from '../../components/form-dialog';
 import { DAY_FORMAT } from '../../lib/day-range';
 import { useSaveMutation } from '../../lib/use-save-mutation';
@@ -19,8 +18,8 @@ import {
   type StaffDetail,
   type StaffUpdateInput,
 } from './api';
-import { WORK_USER_ID_MAX } from '@dealer-hr/shared/staff/rules';
-import { FIELDS_KEPT_IF_EMPTY, staffFormRules, type FieldKeptIfEmpty } from './form-rules';
+import { FIELDS_KEPT_IF_EMPTY, WORK_USER_ID_MAX, type FieldKeptIfEmpty } from '@dealer-hr/shared/staff/rules';
+import { staffFormRules } from './form-rules';
 
 interface FormValues {
   name: string;
@@ -70,17 +69,7 @@ function valuesOf(staff: StaffDetail): FormValues {
 /** The fields the loaded record lacks that the form would otherwise require. */
 function lackingOf(staff: StaffDetail | undefined): ReadonlySet<FieldKeptIfEmpty> {
   if (!staff) return new Set();
-  const stored: Record<FieldKeptIfEmpty, unknown> = {
-    email: staff.email,
-    height: staff.height,
-    ethnicity: staff.ethnicity_id,
-    maritalStatus: staff.marital_status_id,
-    education: staff.education_id,
-    college: staff.college,
-    region: staff.region_id,
-    employeeType: staff.employee_type_id,
-  };
-  return new Set(FIELDS_KEPT_IF_EMPTY.filter((field) => stored[field] === null));
+  return new Set(FIELDS_KEPT_IF_EMPTY.filter((field) => staff[field] === null));
 }
 
 /** A text left blank is left out: only a record that lacks the field lets it through the rules. */
@@ -150,6 +139,14 @@ export function StaffFormDialog({ staffId, onClose }: StaffFormDialogProps) {
     conflictField: ['phone', 'id_number'],
   });
 
+  /** The person's fields both forms share, in this form's grid and words. */
+  const person = {
+    rules,
+    text: t,
+    genderLabel: (gender: Gender) => t(`gender.${gender}`),
+    col: HALF,
+  };
+
   const fillBirthDate = (idNumber: string) => {
     const birthDate = birthDateFromMainlandId(idNumber.trim());
     if (birthDate) form.setFieldValue('birth_date', dayjs(birthDate));
@@ -169,41 +166,7 @@ export function StaffFormDialog({ staffId, onClose }: StaffFormDialogProps) {
     >
       <Spin spinning={!staff}>
         <Row gutter={16}>
-          <Col {...HALF}>
-            <Form.Item name="name" label={t('fields.name')} rules={rules.name}>
-              <Input autoComplete="off" maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col {...HALF}>
-            <Form.Item name="gender" label={t('fields.gender')} rules={rules.gender}>
-              <Radio.Group
-                options={[
-                  { value: 'male', label: t('gender.male') },
-                  { value: 'female', label: t('gender.female') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col {...HALF}>
-            <Form.Item name="phone" label={t('fields.phone')} rules={rules.phone}>
-              <Input autoComplete="off" inputMode="tel" maxLength={20} />
-            </Form.Item>
-          </Col>
-          <Col {...HALF}>
-            <Form.Item
-              name="email"
-              label={t('fields.email')}
-              rules={rules.email}
-              validateDebounce={EMAIL_VALIDATE_DELAY_MS}
-            >
-              <Input autoComplete="off" inputMode="email" maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col {...HALF}>
-            <Form.Item name="id_type_id" label={t('fields.idType')} rules={rules.idType}>
-              <DictionarySelect typeId={DictType.ID_CARD} placeholder={t('form.selectPlaceholder')} />
-            </Form.Item>
-          </Col>
+          <PersonFields fields={['name', 'gender', 'phone', 'email', 'idType']} {...person} />
           <Col {...HALF}>
             <Form.Item
               name="id_number"
@@ -225,22 +188,10 @@ export function StaffFormDialog({ staffId, onClose }: StaffFormDialogProps) {
               <DatePicker format={DAY_FORMAT} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col {...HALF}>
-            <Form.Item name="height" label={t('fields.height')} rules={rules.height}>
-              <Input autoComplete="off" inputMode="numeric" maxLength={3} suffix="cm" />
-            </Form.Item>
-          </Col>
-          <PersonBackgroundFields
-            rules={rules}
-            labelOf={(field) => t(`fields.${field}`)}
-            placeholder={t('form.selectPlaceholder')}
-            col={HALF}
+          <PersonFields
+            fields={['height', 'ethnicity', 'maritalStatus', 'education', 'college', 'region']}
+            {...person}
           />
-          <Col {...HALF}>
-            <Form.Item name="region_id" label={t('fields.region')} rules={rules.region}>
-              <DictionarySelect typeId={DictType.REGION} placeholder={t('form.selectPlaceholder')} />
-            </Form.Item>
-          </Col>
           <Col {...HALF}>
             <Form.Item name="employee_type_id" label={t('fields.employeeType')} rules={rules.employeeType}>
               <DictionarySelect typeId={DictType.EMPLOYEE_TYPE} placeholder={t('form.selectPlaceholder')} />
@@ -251,15 +202,7 @@ export function StaffFormDialog({ staffId, onClose }: StaffFormDialogProps) {
               <DatePicker format={DAY_FORMAT} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col {...HALF}>
-            <Form.Item name="has_license_id" label={t('fields.hasLicense')}>
-              <DictionarySelect
-                typeId={DictType.HAS_LICENSE}
-                allowClear
-                placeholder={t('form.selectPlaceholder')}
-              />
-            </Form.Item>
-          </Col>
+          <PersonFields fields={['hasLicense']} {...person} />
           <Col {...HALF}>
             <Form.Item name="work_user_id" label={t('fields.workUserId')} rules={rules.workUserId}>
               <Input autoComplete="off" maxLength={WORK_USER_ID_MAX + 10} />

@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Flex, Form, Row, Space, Tag, Tooltip } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, Form, Row, Tag, Tooltip } from 'antd';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
-import { DeleteButton } from '../../components/delete-button';
-import { DictionarySelect } from '../../components/dictionary-select';
+import { DictionarySelect, useDictionaryLabel } from '../../components/dictionary-select';
+import { useEditDeleteColumn } from '../../components/edit-delete-column';
 import { FilterBar, FilterField, SelectFilter, TextFilter } from '../../components/filter-bar';
-import { CreateAction } from '../../components/list-toolbar';
+import { useListColumns } from '../../components/list-columns';
+import { CreateAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
-import { usePermission } from '../../components/permission';
-import { useFixedActions } from '../../components/use-fixed-actions';
+import { Permission, usePermission } from '../../components/permission';
 import { useListFilters } from '../../lib/use-list-filters';
 import {
   STORES_KEY,
@@ -26,13 +25,13 @@ import { DealerNetworkTree } from './dealer-network-tree';
 import { StatusDialog } from './status-dialog';
 import { StoreFormDialog } from './store-form-dialog';
 
+/** The dictionaries a store row names: its type, brand and category, in the reader's language. */
+const STORE_DICTIONARIES = [DictType.STORE_TYPE, DictType.STORE_BRAND, DictType.STORE_CATEGORY];
+
 /** `/organization/stores`: the dealer network beside the store list with its create, edit, status and delete. */
 export function StoresPage() {
-  const fixedActions = useFixedActions();
   const { t } = useTranslation('stores');
-  const { message } = App.useApp();
   const can = usePermission();
-  const queryClient = useQueryClient();
   const [network] = useState(() => createDealerNetworkStore<DealerNode>(fetchDealerNodes));
   const { list: regions } = useSyncExternalStore(network.subscribe, network.getSnapshot);
   const [treeVersion, setTreeVersion] = useState(0);
@@ -41,6 +40,7 @@ export function StoresPage() {
   const list = useQuery(storeListQuery({ ...filters, ...paging }));
   const [editing, setEditing] = useState<{ store: Store | null } | null>(null);
   const [switching, setSwitching] = useState<Store | null>(null);
+  const dictionaryLabel = useDictionaryLabel(STORE_DICTIONARIES);
 
   // A change of a store changes the network: drop the cache, then fetch the roots again.
   const refreshNetwork = useCallback(
@@ -52,16 +52,6 @@ export function StoresPage() {
     [network],
   );
 
-  const remove = useMutation({
-    mutationFn: (store: Store) => deleteStore(store.id),
-    onSuccess: async () => {
-      void message.success(t('messages.deleted'));
-      refreshNetwork();
-      await queryClient.invalidateQueries({ queryKey: [STORES_KEY] });
-    },
-    // A refusal (409: staff or a headcount plan) is shown by the API client with the server's message.
-  });
-
   const pick = (node: DealerNode | null) => {
     filterForm.resetFields();
     if (node?.kind === 'region') filterForm.setFieldsValue({ region_id: node.id });
@@ -70,58 +60,72 @@ export function StoresPage() {
   };
 
   const regionOptions = regions.map((region) => ({ value: region.id, label: region.name }));
-  const canChange = can('organization:stores:update');
-  const canDelete = can('organization:stores:delete');
+  const actions = useEditDeleteColumn<Store>({
+    width: 160,
+    edit: { permission: 'organization:stores:update', onEdit: (store) => setEditing({ store }) },
+    more: (store) => (
+      <Permission name="organization:stores:update">
+        <Button type="link" size="small" onClick={() => setSwitching(store)}>
+          {t(store.status === 'active' ? 'actions.disable' : 'actions.enable')}
+        </Button>
+      </Permission>
+    ),
+    remove: {
+      permission: 'organization:stores:delete',
+      confirm: (store) => t('messages.deleteConfirm', { name: store.name }),
+      request: (store) => deleteStore(store.id),
+      done: t('messages.deleted'),
+      onDeleted: refreshNetwork,
+      invalidates: [[STORES_KEY]],
+    },
+  });
+  // Without either permission the rows have no buttons: no column for them.
+  const hasActions = can('organization:stores:update') || can('organization:stores:delete');
 
-  const columns: TableColumnsType<Store> = [
-    { title: t('columns.code'), dataIndex: 'code', width: 110 },
-    { title: t('columns.name'), dataIndex: 'name', width: 180 },
-    { title: t('columns.region'), dataIndex: 'regionName', width: 110 },
-    { title: t('columns.storeType'), dataIndex: 'storeTypeName', width: 110 },
-    { title: t('columns.brand'), dataIndex: 'brandName', width: 100 },
-    { title: t('columns.category'), dataIndex: 'categoryName', width: 100 },
-    { title: t('columns.city'), dataIndex: 'city', width: 90 },
-    { title: t('columns.staff'), dataIndex: 'staffCount', width: 80, align: 'right' },
+  const columns = useListColumns<Store>('stores', [
+    { title: t('columns.code'), key: 'code', dataIndex: 'code', width: 90, card: 'field' },
+    { title: t('columns.name'), key: 'name', dataIndex: 'name', width: 150, card: 'title' },
+    { title: t('columns.region'), key: 'region', dataIndex: 'regionName', width: 100, card: 'field' },
+    {
+      title: t('columns.storeType'),
+      key: 'storeType',
+      dataIndex: 'storeTypeName',
+      width: 100,
+      choice: 'optional',
+      render: (name: string | null, store) => dictionaryLabel(DictType.STORE_TYPE, store.storeTypeId, name),
+    },
+    {
+      title: t('columns.brand'),
+      key: 'brand',
+      dataIndex: 'brandName',
+      width: 90,
+      choice: 'default',
+      render: (name: string | null, store) => dictionaryLabel(DictType.STORE_BRAND, store.brandId, name),
+    },
+    {
+      title: t('columns.category'),
+      key: 'category',
+      dataIndex: 'categoryName',
+      width: 100,
+      choice: 'optional',
+      render: (name: string | null, store) =>
+        dictionaryLabel(DictType.STORE_CATEGORY, store.categoryId, name),
+    },
+    { title: t('columns.city'), key: 'city', dataIndex: 'city', width: 90, choice: 'optional' },
+    { title: t('columns.staff'), key: 'staff', dataIndex: 'staffCount', width: 80, align: 'right' },
     {
       title: t('columns.status'),
+      key: 'status',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
+      card: 'field',
       render: (status: Store['status'], store) => {
         const tag = <Tag color={status === 'active' ? 'green' : 'default'}>{t(`status.${status}`)}</Tag>;
         return store.statusReason ? <Tooltip title={store.statusReason}>{tag}</Tooltip> : tag;
       },
     },
-    ...(canChange || canDelete
-      ? [
-          {
-            title: t('columns.actions'),
-            key: 'actions',
-            fixed: fixedActions,
-            width: 200,
-            render: (_value: unknown, store: Store) => (
-              <Space size={0} wrap>
-                {canChange && (
-                  <>
-                    <Button type="link" size="small" onClick={() => setEditing({ store })}>
-                      {t('actions.edit')}
-                    </Button>
-                    <Button type="link" size="small" onClick={() => setSwitching(store)}>
-                      {t(store.status === 'active' ? 'actions.disable' : 'actions.enable')}
-                    </Button>
-                  </>
-                )}
-                {canDelete && (
-                  <DeleteButton
-                    title={t('messages.deleteConfirm', { name: store.name })}
-                    onConfirm={() => remove.mutateAsync(store)}
-                  />
-                )}
-              </Space>
-            ),
-          },
-        ]
-      : []),
-  ];
+    ...(hasActions ? [actions] : []),
+  ]);
 
   return (
     <Row gutter={[16, 16]}>
@@ -182,21 +186,16 @@ export function StoresPage() {
                 ]}
               />
             </FilterBar>
-            {/* At the start of its row, not stretched across the column. */}
-            <CreateAction
-              permission="organization:stores:create"
-              onClick={() => setEditing({ store: null })}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {t('actions.create')}
-            </CreateAction>
-            <PagedTable
-              columns={columns}
-              list={list}
-              scroll={{ x: 1100 }}
-              paging={paging}
-              onPaging={setPaging}
-            />
+            <Flex justify="space-between" wrap gap={8}>
+              <CreateAction
+                permission="organization:stores:create"
+                onClick={() => setEditing({ store: null })}
+              >
+                {t('actions.create')}
+              </CreateAction>
+              <ListToolbar>{columns.setting}</ListToolbar>
+            </Flex>
+            <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
           </Flex>
         </Card>
       </Col>

@@ -30,12 +30,4 @@ export const approvalFlowSeeds: { businessType: ApprovalBusinessType; name: stri
   },
   { businessType: 'dispatch', name: '外派审批流程', nodes: [storeManager, hrAdmin] },
   { businessType: 'prohibited_dismiss', name: '禁止录用解除流程', nodes: [hrAdmin] },
-  {
-    businessType: 'test',
-    name: '测试申请流程',
-    nodes: [
-      storeManager,
-      { ...hrAdmin, name: '人事复核（金额 10000 以上）', condition: { field: 'amount', op: 'gte', value: 10_000 } },
-    ],
-  },
 ];

@@ -3,6 +3,7 @@ import { mayHold } from '@dealer-hr/shared/departments/levels';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { planTree } from '../demo';
 import { dictionaries } from './dictionaries';
+import { dictionaryItemNames } from './dictionary-names';
 import { flattenMenus, menus } from './menus';
 import { headOfficeDepartments, regions, storeDepartments, stores } from './organisation';
 import { posts } from './posts';
@@ -100,6 +101,18 @@ describe('dictionaries', () => {
       'resigned',
       'frozen',
     ]);
+  });
+
+  it('names every seeded item in English, Spanish and Japanese, and nothing else', () => {
+    const seeded = dictionaries.flatMap((type) => type.items.map((item) => `${type.id}:${item.code}`)).sort();
+    const named = Object.entries(dictionaryItemNames)
+      .flatMap(([typeId, items]) =>
+        Object.entries(items)
+          .filter(([, names]) => names.every((name) => name.trim().length > 0))
+          .map(([code]) => `${typeId}:${code}`),
+      )
+      .sort();
+    expect(named).toEqual(seeded);
   });
 
   it('has the mainland ID card type', () => {

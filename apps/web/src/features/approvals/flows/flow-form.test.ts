@@ -6,7 +6,9 @@ import {
   CONDITION_OPERATORS,
   approvalBusinessNames,
   approvalConditionFields,
+  approvalFactLabels,
 } from '@dealer-hr/shared/approvals/rules';
+import { prohibitedSourceNames } from '@dealer-hr/shared/prohibited/rules';
 import approvals from '../../../locales/zh/approvals.json';
 import zhCommon from '../../../locales/zh/common.json';
 import { toBody, withKnownConditions, type FlowFormValues } from './flow-form';
@@ -73,10 +75,10 @@ describe('toBody', () => {
 describe('withKnownConditions', () => {
   it('drops the conditions the new business type cannot test', () => {
     const nodes = [
-      { name: 'a', condition: { field: 'days', op: 'gt' as const, value: 3 } },
-      { name: 'b', condition: { field: 'amount', op: 'gte' as const, value: 10000 } },
+      { name: 'a', condition: { field: 'amount', op: 'gt' as const, value: 3 } },
+      { name: 'b', condition: { field: 'days', op: 'gte' as const, value: 10 } },
     ];
-    expect(withKnownConditions(nodes, 'test')).toEqual([{ name: 'a', condition: {} }, nodes[1]]);
+    expect(withKnownConditions(nodes, 'leave')).toEqual([{ name: 'a', condition: {} }, nodes[1]]);
   });
 });
 
@@ -94,5 +96,10 @@ describe('the Chinese texts of the vocabulary', () => {
     expect(Object.keys(zh.form.approversPlaceholder).sort()).toEqual(
       APPROVER_TYPES.filter((type) => type !== 'leader').sort(),
     );
+  });
+
+  it('name every fact of a record, and the codes a fact may hold, as the server does', () => {
+    expect(approvals.tasks.facts.labels).toEqual(approvalFactLabels);
+    expect(approvals.tasks.facts.codes.source).toEqual(prohibitedSourceNames);
   });
 });

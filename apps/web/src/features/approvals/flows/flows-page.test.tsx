@@ -52,8 +52,8 @@ const menus = (perms: readonly string[]): MenuNode[] => [
 const flows: ApprovalFlow[] = [
   {
     id: 1,
-    business_type: 'test',
-    name: '测试申请流程',
+    business_type: 'dispatch',
+    name: '外派审批流程',
     department_id: null,
     department_name: null,
     nodes: [
@@ -71,7 +71,7 @@ const flows: ApprovalFlow[] = [
         approver_ids: [5],
         leader_level: null,
         mode: 'all',
-        condition: { field: 'amount', op: 'gte', value: 10000 },
+        condition: { field: 'days', op: 'gte', value: 10 },
       },
     ],
     status: 'active',
@@ -197,9 +197,9 @@ describe('/approval/flows', () => {
   it('lists flows with translated business types, scope and a summary of their nodes, and filters by type', async () => {
     const { calls } = api();
     renderApp(PATH);
-    const group = await rowOf('测试申请流程');
-    // The row says `test`: the page names it.
-    expect(within(group).getByText('测试申请')).toBeInTheDocument();
+    const group = await rowOf('外派审批流程');
+    // The row says `dispatch`: the page names it.
+    expect(within(group).getByText('外派审批')).toBeInTheDocument();
     expect(within(group).getByText('全集团')).toBeInTheDocument();
     expect(within(group).getByText('门店总经理审批 → 人事复核')).toBeInTheDocument();
     expect(within(group).getByText('启用')).toBeInTheDocument();
@@ -212,7 +212,7 @@ describe('/approval/flows', () => {
     const user = setupUser();
     await pick(user, screen.getByLabelText('业务类型'), '请假审批');
     await user.click(button(document.body, '搜索'));
-    await waitFor(() => expect(screen.queryByText('测试申请流程')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('外派审批流程')).not.toBeInTheDocument());
     const lastList = callsTo(calls, 'GET', '/api/auth/approval/set/index').at(-1)!;
     expect(lastList.url.searchParams.get('business_type')).toBe('leave');
   });
@@ -231,8 +231,8 @@ describe('/approval/flows', () => {
     expect(within(dialog).getByText('节点名称不能为空')).toBeInTheDocument();
     expect(within(dialog).getByText('请选择审批人')).toBeInTheDocument();
 
-    await pick(user, within(dialog).getByLabelText('业务类型'), '测试申请');
-    await user.type(within(dialog).getByLabelText('流程名称'), '测试审批流程');
+    await pick(user, within(dialog).getByLabelText('业务类型'), '外派审批');
+    await user.type(within(dialog).getByLabelText('流程名称'), '集团外派流程');
     const first = nodeCard(dialog, 1);
     await user.type(within(first).getByLabelText('节点名称'), '门店总经理审批');
     await pick(user, within(first).getByLabelText('审批人类型'), '按岗位');
@@ -248,8 +248,8 @@ describe('/approval/flows', () => {
     await user.click(button(dialog, '保存'));
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/approval/set/store')).toHaveLength(1));
     expect(callsTo(calls, 'POST', '/api/auth/approval/set/store')[0]!.body).toEqual({
-      business_type: 'test',
-      name: '测试审批流程',
+      business_type: 'dispatch',
+      name: '集团外派流程',
       department_id: null,
       status: 'active',
       remark: null,
@@ -298,7 +298,7 @@ describe('/approval/flows', () => {
     });
     renderApp(PATH);
     const user = setupUser();
-    const dialog = await openEditorOf(user, '测试申请流程');
+    const dialog = await openEditorOf(user, '外派审批流程');
     const updates = () => callsTo(calls, 'PUT', '/api/auth/approval/set/update');
     const question = '这些部门在该节点找不到审批人，提交时将跳过该节点，仍要保存？';
 
@@ -320,7 +320,7 @@ describe('/approval/flows', () => {
     await waitFor(() => expect(updates()).toHaveLength(3));
     expect(updates()[1]!.body).not.toHaveProperty('accept_gaps');
     expect(updates()[2]!.body).toEqual({ ...(updates()[1]!.body as object), accept_gaps: true });
-    expect(updates()[2]!.body).toMatchObject({ id: 1, business_type: 'test', name: '测试申请流程' });
+    expect(updates()[2]!.body).toMatchObject({ id: 1, business_type: 'dispatch', name: '外派审批流程' });
     expect(await screen.findByText('审批流程已更新')).toBeInTheDocument();
   });
 
@@ -332,10 +332,26 @@ describe('/approval/flows', () => {
     });
     renderApp(PATH);
     const user = setupUser();
-    const dialog = await openEditorOf(user, '测试申请流程');
+    const dialog = await openEditorOf(user, '外派审批流程');
     await user.click(button(dialog, '保存'));
     expect(await within(nodeCard(dialog, 2)).findByText('所选角色不存在或已停用')).toBeInTheDocument();
     expect(within(nodeCard(dialog, 1)).queryByText('所选角色不存在或已停用')).not.toBeInTheDocument();
+  });
+
+  it('offers only the product’s businesses as types: no test scaffolding', async () => {
+    api();
+    renderApp(PATH);
+    const user = setupUser();
+    await user.click(await waitFor(() => button(document.body, '新增流程'), SLOW));
+    const dialog = await openDialog();
+    expect(await offeredBy(user, within(dialog).getByLabelText('业务类型'))).toEqual([
+      '入职审批',
+      '调岗审批',
+      '离职审批',
+      '请假审批',
+      '外派审批',
+      '禁止录用解除',
+    ]);
   });
 
   it('offers as condition fields only those of the chosen business type', async () => {
@@ -352,8 +368,9 @@ describe('/approval/flows', () => {
     await pick(user, businessType, '请假审批');
     expect(await offeredBy(user, conditionField())).toEqual(['天数']);
 
-    await pick(user, businessType, '测试申请');
-    expect(await offeredBy(user, conditionField())).toEqual(['金额']);
+    // Onboarding's form has no number to test.
+    await pick(user, businessType, '入职审批');
+    await waitFor(() => expect(conditionField()).toBeDisabled());
   });
 
   it('shows the server’s refusal to delete a flow that has approvals', async () => {
@@ -362,8 +379,8 @@ describe('/approval/flows', () => {
     });
     renderApp(PATH);
     const user = setupUser();
-    await user.click(button(await rowOf('测试申请流程'), '删除'));
-    expect(await screen.findByText(/确定删除审批流程“测试申请流程”吗/)).toBeInTheDocument();
+    await user.click(button(await rowOf('外派审批流程'), '删除'));
+    expect(await screen.findByText(/确定删除审批流程“外派审批流程”吗/)).toBeInTheDocument();
     await user.click(button(document.querySelector<HTMLElement>('.ant-popconfirm')!, '删除'));
     expect(await screen.findByText('该流程有进行中的审批，不能删除，请改为停用')).toBeInTheDocument();
     expect(callsTo(calls, 'DELETE', '/api/auth/approval/set/destroy')[0]!.body).toEqual({ id: 1 });

@@ -1,16 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Space, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalBusinessType } from '@dealer-hr/shared/approvals/rules';
 import { parseTime } from '@dealer-hr/shared/time';
-import { DeleteButton } from '../../../components/delete-button';
+import { useEditDeleteColumn } from '../../../components/edit-delete-column';
 import { FilterBar, SelectFilter, TextFilter } from '../../../components/filter-bar';
-import { CreateAction } from '../../../components/list-toolbar';
+import { useListColumns } from '../../../components/list-columns';
+import { CreateAction, ListToolbar } from '../../../components/list-toolbar';
 import { PagedTable } from '../../../components/paged-table';
-import { Permission } from '../../../components/permission';
-import { useFixedActions } from '../../../components/use-fixed-actions';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useBusinessTypes } from '../business-types';
 import { FLOWS_KEY, deleteFlow, flowListQuery, type ApprovalFlow, type FlowFilters } from './api';
@@ -26,22 +24,22 @@ const nodeSummary = (flow: ApprovalFlow): string => flow.nodes.map((node) => nod
 export function FlowsPage() {
   const { t } = useTranslation('approvals', { keyPrefix: 'flows' });
   const businessTypes = useBusinessTypes();
-  const fixedActions = useFixedActions();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { filters, paging, setPaging, search } = useListFilters<FlowFilters>();
   const list = useQuery(flowListQuery({ ...filters, ...paging }));
   // A new key per opening gives the editor a fresh form.
   const [editing, setEditing] = useState<{ key: number; flow: ApprovalFlow | null } | null>(null);
   const edit = (flow: ApprovalFlow | null) => setEditing({ key: Date.now(), flow });
 
-  const remove = useMutation({
-    mutationFn: (flow: ApprovalFlow) => deleteFlow(flow.id),
-    onSuccess: async () => {
-      void message.success(t('messages.deleted'));
-      await queryClient.invalidateQueries({ queryKey: [FLOWS_KEY] });
+  const actions = useEditDeleteColumn<ApprovalFlow>({
+    width: 110,
+    edit: { permission: 'approval:flows:update', onEdit: edit },
+    remove: {
+      permission: 'approval:flows:delete',
+      confirm: (flow) => t('messages.deleteConfirm', { name: flow.name }),
+      request: (flow) => deleteFlow(flow.id),
+      done: t('messages.deleted'),
+      invalidates: [[FLOWS_KEY]],
     },
-    // A refusal (409: approvals were submitted to the flow) is shown by the API client with the server's message.
   });
 
   const statusOptions = [
@@ -49,11 +47,12 @@ export function FlowsPage() {
     { value: 'disabled', label: t('status.disabled') },
   ];
 
-  const columns: TableColumnsType<ApprovalFlow> = [
+  const columns = useListColumns<ApprovalFlow>('approvalFlows', [
     {
       title: t('fields.name'),
       key: 'name',
       width: 180,
+      card: 'title',
       render: (_value, flow) => (
         <Flex vertical>
           <Typography.Text>{flow.name}</Typography.Text>
@@ -67,14 +66,23 @@ export function FlowsPage() {
     },
     {
       title: t('fields.businessType'),
+      key: 'businessType',
       dataIndex: 'business_type',
-      width: 120,
-      render: (type: ApprovalBusinessType) => <Tag color="blue">{businessTypes.label(type)}</Tag>,
+      width: 130,
+      card: 'field',
+      // A long name (Prohibited-list removal) wraps inside its tag rather than running out of the column.
+      render: (type: ApprovalBusinessType) => (
+        <Tag color="blue" style={{ whiteSpace: 'normal' }}>
+          {businessTypes.label(type)}
+        </Tag>
+      ),
     },
     {
       title: t('fields.department'),
+      key: 'department',
       dataIndex: 'department_name',
       width: 140,
+      card: 'field',
       render: (name: string | null) => name ?? t('wholeGroup'),
     },
     {
@@ -85,48 +93,35 @@ export function FlowsPage() {
     },
     {
       title: t('fields.status'),
+      key: 'status',
       dataIndex: 'status',
       width: 80,
+      card: 'field',
       render: (status: ApprovalFlow['status']) => (
         <Tag color={status === 'active' ? 'green' : 'default'}>{t(`status.${status}`)}</Tag>
       ),
     },
     {
       title: t('fields.updatedAt'),
+      key: 'updatedAt',
       dataIndex: 'updated_at',
       width: 170,
+      choice: 'default',
       render: (value: string) => parseTime(value),
     },
-    {
-      title: t('columns.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: fixedActions,
-      render: (_value, flow) => (
-        <Space size={0} wrap>
-          <Permission name="approval:flows:update">
-            <Button type="link" size="small" onClick={() => edit(flow)}>
-              {t('actions.edit')}
-            </Button>
-          </Permission>
-          <Permission name="approval:flows:delete">
-            <DeleteButton
-              title={t('messages.deleteConfirm', { name: flow.name })}
-              onConfirm={() => remove.mutateAsync(flow)}
-            />
-          </Permission>
-        </Space>
-      ),
-    },
-  ];
+    actions,
+  ]);
 
   return (
     <Card
       title={t('title')}
       extra={
-        <CreateAction permission="approval:flows:create" onClick={() => edit(null)}>
-          {t('actions.create')}
-        </CreateAction>
+        <ListToolbar>
+          {columns.setting}
+          <CreateAction permission="approval:flows:create" onClick={() => edit(null)}>
+            {t('actions.create')}
+          </CreateAction>
+        </ListToolbar>
       }
     >
       <Flex vertical gap={12}>
@@ -140,7 +135,7 @@ export function FlowsPage() {
           />
           <SelectFilter name="status" label={t('fields.status')} width={100} options={statusOptions} />
         </FilterBar>
-        <PagedTable columns={columns} list={list} scroll={{ x: 1000 }} paging={paging} onPaging={setPaging} />
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       {editing && <FlowEditor key={editing.key} flow={editing.flow} onClosed={() => setEditing(null)} />}
     </Card>

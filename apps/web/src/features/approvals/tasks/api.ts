@@ -4,8 +4,6 @@ import type {
   InstanceSummary as SummaryAnswer,
   TaskCounts,
   TaskRow,
-  TestRequestBody,
-  TestRequestInput,
 } from '@dealer-hr/shared/approvals/contract';
 import {
   TASK_SCOPES,
@@ -14,11 +12,9 @@ import {
   type FlowNode,
   type TaskScope,
 } from '@dealer-hr/shared/approvals/rules';
-import type { DepartmentNode } from '@dealer-hr/shared/departments/contract';
 import { get, post, type Paged } from '../../../lib/api-client';
 
-// The approval task lists, the detail and the decisions (`approval/task/*`, the shared approvals contract),
-// and the demo business's request (`approval/test/store`).
+// The approval task lists, the detail and the decisions (`approval/task/*`, the shared approvals contract).
 
 export { TASK_SCOPES };
 export type { TaskCounts, TaskRow, TaskScope };
@@ -50,14 +46,6 @@ export interface InstanceSummary extends Omit<SummaryAnswer, 'status'> {
   status: ApprovalStatus;
 }
 
-/** A node of `GET /api/auth/departments/my/tree` (the caller's data scope): the part the select reads. */
-export interface DepartmentOption extends Pick<DepartmentNode, 'id' | 'name'> {
-  children?: DepartmentOption[];
-}
-
-/** The test request form's values, as the server reads them. */
-export type TestRequestFields = TestRequestBody;
-
 /** Everything these pages cache lives under this key: a decision refreshes lists, counts and details. */
 export const APPROVALS_KEY = 'approvalTasks';
 
@@ -83,13 +71,6 @@ export const taskDetailQuery = (id: number) =>
     staleTime: 0,
   });
 
-export const departmentOptionsQuery = () =>
-  queryOptions({
-    queryKey: [APPROVALS_KEY, 'departments'],
-    queryFn: ({ signal }) => get<DepartmentOption[]>('/auth/departments/my/tree', undefined, { signal }),
-    staleTime: 60_000,
-  });
-
 /** An empty comment is sent as null: the server stores "no comment", not an empty string. */
 const commentOf = (comment: string | undefined) => comment?.trim() || null;
 
@@ -104,6 +85,3 @@ export const rejectTask = (taskId: number, comment: string) =>
 /** `id` is the instance. */
 export const withdrawInstance = (instanceId: number, comment?: string) =>
   post<InstanceSummary>('/auth/approval/task/withdraw', { id: instanceId, comment: commentOf(comment) });
-
-export const createTestRequest = (fields: TestRequestInput) =>
-  post<InstanceSummary>('/auth/approval/test/store', fields);

@@ -1,13 +1,16 @@
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { ApprovalFact } from '@dealer-hr/shared/approvals/contract';
 import {
   APPROVAL_STATUSES,
+  approvalFactLabels,
   type ApprovalAction,
   type ApprovalStatus,
   type ConditionOperator,
   type TaskStatus,
 } from '@dealer-hr/shared/approvals/rules';
+import { parseTime } from '@dealer-hr/shared/time';
 import { SOURCE_LANGUAGE } from '../../../lib/i18n';
 
 // How the approval vocabulary (packages/shared/src/approvals.ts) reads and looks on these pages.
@@ -91,4 +94,32 @@ export function formValueText(value: unknown, language: string | undefined): str
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   return JSON.stringify(value);
+}
+
+/** What a fact of the record is called in the reader's language (the Chinese name when it has none). */
+export function factLabel(t: TFunction<'approvals', 'tasks'>, fact: Pick<ApprovalFact, 'key'>): string {
+  return t(`facts.labels.${fact.key}`, { defaultValue: approvalFactLabels[fact.key] ?? fact.key });
+}
+
+/**
+ * A fact's value as the reader reads it: a code by its name (never the code itself), a time in the app's
+ * format, a number with group separators. Dictionary items come named by `dictionaryName` when given.
+ */
+export function factText(
+  t: TFunction<'approvals', 'tasks'>,
+  language: string | undefined,
+  fact: ApprovalFact,
+  dictionaryName?: (fact: ApprovalFact) => string | null,
+): string {
+  if (fact.value === null || fact.value === '') return '-';
+  switch (fact.kind) {
+    case 'code':
+      return t(`facts.codes.${fact.key}.${fact.value}`, { defaultValue: fact.text ?? String(fact.value) });
+    case 'dictionary':
+      return dictionaryName?.(fact) ?? fact.text ?? '-';
+    case 'time':
+      return parseTime(String(fact.value)) ?? '-';
+    default:
+      return formValueText(fact.value, language);
+  }
 }

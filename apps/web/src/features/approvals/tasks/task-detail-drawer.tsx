@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Flex, Skeleton, Steps, Tag, Timeline, Typography } from 'antd';
+import { Button, Drawer, Empty, Flex, Skeleton, Steps, Tag, Timeline, Typography } from 'antd';
 import type { DescriptionsProps, StepsProps, TimelineProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
+import { dictionaryName, useDictionary } from '../../../components/dictionary-select';
 import { MESSAGES_KEY } from '../../../lib/unread-messages';
 import { useBusinessTypes } from '../business-types';
+import type { ApprovalFact } from '@dealer-hr/shared/approvals/contract';
 import { APPROVALS_KEY, taskDetailQuery, type InstanceDetail } from './api';
 import { DecisionDialog, type Decision } from './decision-dialog';
 import {
@@ -13,11 +15,14 @@ import {
   TaskStatusTag,
   actionColors,
   commentText,
+  factLabel,
+  factText,
   formFieldLabel,
   formValueText,
   operatorSymbols,
 } from './labels';
 import { useApprovalGrants } from './use-granted';
+import { RecordDescriptions } from '../../../components/record-descriptions';
 
 type Node = InstanceDetail['nodes'][number];
 type StepStatus = NonNullable<NonNullable<StepsProps['items']>[number]['status']>;
@@ -119,6 +124,14 @@ function DetailBody({ record }: { record: InstanceDetail }) {
   const { t, i18n } = useTranslation('approvals', { keyPrefix: 'tasks' });
   const businessTypes = useBusinessTypes();
   const language = i18n.resolvedLanguage;
+  // Dictionary items among the facts are named in the reader's language.
+  const dictionary = useDictionary(
+    record.facts.flatMap((fact) =>
+      fact.kind === 'dictionary' && fact.type_id !== null ? [fact.type_id] : [],
+    ),
+  );
+  const itemName = (fact: ApprovalFact) =>
+    fact.type_id === null ? null : (dictionaryName(dictionary[fact.type_id], fact.value) ?? null);
 
   const items: DescriptionsProps['items'] = [
     { key: 'title', label: t('columns.title'), children: record.title, span: 'filled' },
@@ -132,12 +145,22 @@ function DetailBody({ record }: { record: InstanceDetail }) {
     { key: 'department', label: t('columns.department'), children: record.department.name },
     { key: 'submitted', label: t('columns.submittedAt'), children: parseTime(record.created_at) },
     { key: 'finished', label: t('columns.finishedAt'), children: parseTime(record.finished_at) ?? '-' },
-    ...Object.entries(record.form).map(([field, value]) => ({
-      key: `form.${field}`,
-      label: formFieldLabel(t, field),
-      children: formValueText(value, language),
-    })),
+    // A business that describes its record says all the approver needs; its form is for node conditions.
+    ...(record.facts.length > 0
+      ? []
+      : Object.entries(record.form).map(([field, value]) => ({
+          key: `form.${field}`,
+          label: formFieldLabel(t, field),
+          children: formValueText(value, language),
+        }))),
   ];
+  const facts: DescriptionsProps['items'] = record.facts.map((fact) => ({
+    key: fact.key,
+    label: factLabel(t, fact),
+    children: factText(t, language, fact, itemName),
+    // Reasons are sentences: a row of their own.
+    span: fact.key.endsWith('reason') ? 'filled' : 1,
+  }));
 
   const skipped = new Map(
     record.timeline
@@ -211,16 +234,8 @@ function DetailBody({ record }: { record: InstanceDetail }) {
 
   return (
     <Flex vertical gap={20}>
-      <section>
-        <Typography.Title level={5}>{t('detail.record')}</Typography.Title>
-        <Descriptions
-          size="small"
-          bordered
-          column={{ xs: 1, sm: 2 }}
-          styles={{ label: { whiteSpace: 'nowrap' } }}
-          items={items}
-        />
-      </section>
+      <DetailSection title={t('detail.record')} items={items} />
+      {facts.length > 0 && <DetailSection title={t('detail.facts')} items={facts} />}
       <section>
         <Typography.Title level={5}>{t('detail.nodes')}</Typography.Title>
         <Steps orientation="vertical" size="small" items={steps} />
@@ -230,5 +245,15 @@ function DetailBody({ record }: { record: InstanceDetail }) {
         <Timeline items={timeline} />
       </section>
     </Flex>
+  );
+}
+
+/** A titled block of labelled values, as the approver reads the approval and the record it decides on. */
+function DetailSection({ title, items }: { title: string; items: DescriptionsProps['items'] }) {
+  return (
+    <section>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      <RecordDescriptions items={items} />
+    </section>
   );
 }

@@ -1,14 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Card, Flex, Space, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { parseTime } from '@dealer-hr/shared/time';
 import { FilterBar, SelectFilter, TextFilter } from '../../../components/filter-bar';
+import { useListColumns, type ListColumn } from '../../../components/list-columns';
 import { PagedTable } from '../../../components/paged-table';
-import { useFixedActions } from '../../../components/use-fixed-actions';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { SCOPE_PATHS, taskListQuery, type TaskFilters, type TaskRow, type TaskScope } from './api';
@@ -16,13 +13,13 @@ import { useBusinessTypes } from '../business-types';
 import { StatusTag, TaskStatusTag, statusOptions } from './labels';
 import { useScopeTabs } from './scope-tabs';
 import { TaskDetailDrawer } from './task-detail-drawer';
-import { TestRequestDialog } from './test-request-dialog';
 
-const timeColumn = (title: string, key: keyof TaskRow) => ({
+const timeColumn = (title: string, key: keyof TaskRow): ListColumn<TaskRow> => ({
   title,
   dataIndex: key,
   key,
-  width: 170,
+  width: 155,
+  choice: 'default',
   render: (time: string | null) => parseTime(time) ?? '-',
 });
 
@@ -34,47 +31,69 @@ export function TaskListPage({ scope }: { scope: TaskScope }) {
   const { t } = useTranslation('approvals', { keyPrefix: 'tasks' });
   const businessTypes = useBusinessTypes();
   const navigate = useNavigate();
-  const fixedActions = useFixedActions();
   const { filters, paging, setPaging, search } = useListFilters<TaskFilters>();
   const list = useQuery(taskListQuery(scope, { ...filters, ...paging }));
   const tabs = useScopeTabs();
-  const [creating, setCreating] = useState(false);
   // The URL names the open approval (`?instance=<id>`): messages link straight to it.
   const [instanceId, showInstance] = useIdParam('instance');
 
-  const columns: TableColumnsType<TaskRow> = [
+  const columns = useListColumns<TaskRow>(`approvals.${scope}`, [
     {
       title: t('columns.title'),
+      key: 'title',
       dataIndex: 'title',
-      width: 220,
+      width: 180,
+      card: 'title',
       render: (title: string) => <Typography.Text strong>{title}</Typography.Text>,
     },
     {
       title: t('columns.businessType'),
+      key: 'businessType',
       dataIndex: 'business_type',
-      width: 110,
+      width: 100,
+      card: 'field',
       render: (type: TaskRow['business_type']) => businessTypes.label(type),
     },
     // "My requests" are all the caller's own.
-    ...(scope === 'mine' ? [] : [{ title: t('columns.applicant'), dataIndex: 'applicant_name', width: 100 }]),
-    { title: t('columns.department'), dataIndex: 'department_name', width: 150 },
+    ...(scope === 'mine'
+      ? []
+      : [
+          {
+            title: t('columns.applicant'),
+            key: 'applicant',
+            dataIndex: 'applicant_name',
+            width: 80,
+            card: 'field' as const,
+          },
+        ]),
+    {
+      title: t('columns.department'),
+      key: 'department',
+      dataIndex: 'department_name',
+      width: 120,
+      choice: 'default',
+    },
     scope === 'done'
       ? {
           title: t('columns.decision'),
+          key: 'decision',
           dataIndex: 'decision',
-          width: 100,
+          width: 90,
           render: (decision: TaskRow['decision']) => (decision ? <TaskStatusTag status={decision} /> : '-'),
         }
       : {
           title: t('columns.currentNode'),
+          key: 'currentNode',
           dataIndex: 'current_node_name',
-          width: 130,
+          width: 120,
           render: (name: string | null) => name ?? '-',
         },
     {
       title: t('columns.status'),
+      key: 'status',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
+      card: 'field',
       render: (status: TaskRow['status']) => <StatusTag status={status} />,
     },
     timeColumn(t('columns.submittedAt'), 'created_at'),
@@ -83,15 +102,15 @@ export function TaskListPage({ scope }: { scope: TaskScope }) {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 90,
-      fixed: fixedActions,
+      width: 80,
+      card: 'actions',
       render: (_value, row) => (
         <Button type="link" size="small" onClick={() => showInstance(row.id)}>
           {t(scope === 'todo' ? 'actions.review' : 'actions.view')}
         </Button>
       ),
     },
-  ];
+  ]);
 
   return (
     <Card
@@ -137,22 +156,11 @@ export function TaskListPage({ scope }: { scope: TaskScope }) {
               />
             )}
           </FilterBar>
-          {scope === 'mine' && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('actions.newTest')}
-            </Button>
-          )}
+          {columns.setting}
         </Flex>
-        <PagedTable columns={columns} list={list} scroll={{ x: 1000 }} paging={paging} onPaging={setPaging} />
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
       <TaskDetailDrawer id={instanceId} onClose={() => showInstance(null)} />
-      {scope === 'mine' && (
-        <TestRequestDialog
-          open={creating}
-          onClose={() => setCreating(false)}
-          onCreated={(instance) => showInstance(instance.id)}
-        />
-      )}
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { user } from '../../../test/fixtures';
 import { mockApi, ok, type Routes } from '../../../test/mock-api';
 import { TOKEN } from '../../../test/page-helpers';
+import type { ApprovalFact } from '@dealer-hr/shared/approvals/contract';
 import type { InstanceDetail, TaskRow } from './api';
 
 const menuNode = (
@@ -66,7 +67,7 @@ export function mockApprovalApi(routes: Routes, perms = ALL_GRANTS) {
 export const taskRow = (id: number, title: string, extra: Partial<TaskRow> = {}): TaskRow => ({
   id,
   task_id: id + 100,
-  business_type: 'test',
+  business_type: 'leave',
   title,
   applicant_name: '李娜',
   department_name: '朝阳店',
@@ -80,15 +81,16 @@ export const taskRow = (id: number, title: string, extra: Partial<TaskRow> = {})
 });
 
 /**
- * A test request of 12000 at its second node: the first (finance, above 50000) was skipped, the store's
+ * A leave of 12 days at its second node: the first (the region, above 20 days) was skipped, the store's
  * general manager (the signed-in user) decides now, HR comes next.
  */
 export const instanceDetail = (id: number, extra: Partial<InstanceDetail> = {}): InstanceDetail => ({
   id,
-  business_type: 'test',
-  title: '李娜的测试申请',
+  business_type: 'leave',
+  title: '李娜的请假申请',
   status: 'pending',
-  form: { amount: 12000 },
+  form: { days: 12 },
+  facts: [],
   applicant: { id: 5, name: '李娜' },
   department: { id: 7, name: '朝阳店' },
   current_node: 1,
@@ -96,12 +98,12 @@ export const instanceDetail = (id: number, extra: Partial<InstanceDetail> = {}):
   finished_at: null,
   nodes: [
     {
-      name: '财务复核',
+      name: '区域复核',
       approver_type: 'role',
       approver_ids: [4],
       leader_level: null,
       mode: 'any',
-      condition: { field: 'amount', op: 'gt', value: 50000 },
+      condition: { field: 'days', op: 'gt', value: 20 },
       tasks: [],
     },
     {
@@ -127,7 +129,7 @@ export const instanceDetail = (id: number, extra: Partial<InstanceDetail> = {}):
       approver_ids: [3],
       leader_level: null,
       mode: 'all',
-      condition: { field: 'amount', op: 'gte', value: 10000 },
+      condition: { field: 'days', op: 'gte', value: 10 },
       tasks: [],
     },
   ],
@@ -145,7 +147,7 @@ export const instanceDetail = (id: number, extra: Partial<InstanceDetail> = {}):
       id: 2,
       action: 'skip',
       node_index: 0,
-      node_name: '财务复核',
+      node_name: '区域复核',
       actor: null,
       comment: '条件不满足，跳过该节点',
       created_at: '2026-03-01T02:00:00.000Z',
@@ -154,3 +156,51 @@ export const instanceDetail = (id: number, extra: Partial<InstanceDetail> = {}):
   actions: { task_id: id + 100, can_withdraw: false },
   ...extra,
 });
+
+/**
+ * The approval of a ban lifting, waiting for the signed-in HR user: the prohibited list's facts, the source
+ * as its code, the number masked.
+ */
+export const dismissalDetail = (id: number): InstanceDetail => {
+  const fact = (
+    key: ApprovalFact['key'],
+    kind: ApprovalFact['kind'],
+    value: string,
+    text: string | null = null,
+  ) => ({ key, kind, value, text, type_id: null }) satisfies ApprovalFact;
+  return instanceDetail(id, {
+    business_type: 'prohibited_dismiss',
+    title: '解除禁用：王芳',
+    form: { source: 'manual' },
+    facts: [
+      fact('person_name', 'text', '王芳'),
+      fact('id_number', 'text', '440************12X'),
+      fact('disable_reason', 'text', '伪造学历证书'),
+      fact('source', 'code', 'manual', '手动添加'),
+      fact('listed_by', 'text', '赵敏'),
+      fact('listed_at', 'time', '2026-02-10T01:30:00.000Z'),
+      fact('enable_reason', 'text', '经核实为同名误录'),
+    ],
+    nodes: [
+      {
+        name: '人事审批',
+        approver_type: 'role',
+        approver_ids: [3],
+        leader_level: null,
+        mode: 'any',
+        condition: null,
+        tasks: [
+          {
+            id: id + 100,
+            approver: { id: 1, name: '张伟' },
+            status: 'pending',
+            comment: null,
+            decided_at: null,
+          },
+        ],
+      },
+    ],
+    current_node: 0,
+    timeline: [],
+  });
+};

@@ -4,9 +4,10 @@ import { parseTime } from '@dealer-hr/shared/time';
 import { callsTo, fail, ok, type ApiCall } from '../../../test/mock-api';
 import { button, dialogTitled, queryButton, rowOf, setupUser, SLOW } from '../../../test/page-helpers';
 import { renderApp } from '../../../test/render-app';
-import { instanceDetail, mockApprovalApi, taskRow } from './test-data';
+import { dismissalDetail, instanceDetail, mockApprovalApi, taskRow } from './test-data';
+import { i18n } from '../../../lib/i18n';
 
-const rows = [taskRow(11, '李娜的测试申请'), taskRow(12, '王强的测试申请', { applicant_name: '王强' })];
+const rows = [taskRow(11, '李娜的请假申请'), taskRow(12, '王强的请假申请', { applicant_name: '王强' })];
 
 /** The to-do list, which loses a row once it is decided; answers the detail of any row. */
 function api(
@@ -40,8 +41,8 @@ describe('/approval/todo', () => {
     const { calls } = api();
     const { location } = renderApp('/approval/todo?instance=11');
 
-    const row = await rowOf('王强的测试申请');
-    expect(within(row).getByText('测试申请')).toBeInTheDocument();
+    const row = await rowOf('王强的请假申请');
+    expect(within(row).getByText('请假审批')).toBeInTheDocument();
     expect(within(row).getByText('朝阳店')).toBeInTheDocument();
     expect(within(row).getByText('店总审批')).toBeInTheDocument();
     expect(within(row).getByText('审批中')).toBeInTheDocument();
@@ -55,9 +56,9 @@ describe('/approval/todo', () => {
     await waitFor(() => expect(tabs.querySelector('[title="3"]')).not.toBeNull());
 
     const drawer = await dialogTitled('审批详情');
-    expect(await within(drawer).findByText('12,000')).toBeInTheDocument();
+    expect(await within(drawer).findByText('12')).toBeInTheDocument();
     expect(within(drawer).getByText('人事审批')).toBeInTheDocument();
-    expect(within(drawer).getByText('条件：金额 ≥ 10000')).toBeInTheDocument();
+    expect(within(drawer).getByText('条件：天数 ≥ 10')).toBeInTheDocument();
     // The timeline says who submitted, and why the engine passed a node over.
     expect(within(drawer).getByText('提交了申请')).toBeInTheDocument();
     expect(within(drawer).getAllByText('条件不满足，跳过该节点').length).toBeGreaterThan(0);
@@ -69,11 +70,66 @@ describe('/approval/todo', () => {
     await waitFor(() => expect(location()).toBe('/approval/todo'));
   });
 
+  it('shows a ban lifting with what the approver decides on, labelled, the source by its name', async () => {
+    api({ 'GET /api/auth/approval/task/detail': ok(dismissalDetail(13)) });
+    renderApp('/approval/todo?instance=13');
+    const drawer = await dialogTitled('审批详情');
+    const facts = await within(drawer).findByText('申请内容');
+    const list = facts.closest('section')!;
+    const valueOf = (label: string) => within(list).getByText(label).closest('th')!.nextElementSibling;
+    expect(valueOf('姓名')).toHaveTextContent('王芳');
+    expect(valueOf('证件号码')).toHaveTextContent('440************12X');
+    expect(valueOf('禁用原因')).toHaveTextContent('伪造学历证书');
+    expect(valueOf('来源')).toHaveTextContent('手动添加');
+    expect(valueOf('添加人')).toHaveTextContent('赵敏');
+    expect(valueOf('添加时间')).toHaveTextContent(parseTime('2026-02-10T01:30:00.000Z')!);
+    expect(valueOf('解除原因')).toHaveTextContent('经核实为同名误录');
+    // No code and no raw field name reaches the approver.
+    expect(within(drawer).queryByText(/manual|source/)).not.toBeInTheDocument();
+  });
+
+  it('names the facts in the reader’s language', async () => {
+    await i18n.changeLanguage('en');
+    api({ 'GET /api/auth/approval/task/detail': ok(dismissalDetail(13)) });
+    renderApp('/approval/todo?instance=13');
+    const drawer = await dialogTitled('Approval details');
+    const list = (await within(drawer).findByText('Request details')).closest('section')!;
+    const valueOf = (label: string) => within(list).getByText(label).closest('th')!.nextElementSibling;
+    expect(valueOf('Source')).toHaveTextContent('Added by hand');
+    expect(valueOf('Reason for removal')).toHaveTextContent('经核实为同名误录');
+  });
+
+  it('names a dictionary item among the facts in the reader’s language', async () => {
+    await i18n.changeLanguage('en');
+    api({
+      'GET /api/auth/approval/task/detail': ok(
+        instanceDetail(14, {
+          business_type: 'inductionfirst',
+          facts: [
+            { key: 'employee_type', kind: 'dictionary', value: 501, text: '全职', type_id: 50 },
+            { key: 'id_type', kind: 'dictionary', value: 211, text: '居民身份证', type_id: 21 },
+          ],
+        }),
+      ),
+      'GET /api/auth/dictionarie/data': ok({
+        '50': [{ id: 501, name: '全职', name_en: 'Full-time', name_es: null, name_ja: null }],
+        '21': [],
+      }),
+    });
+    renderApp('/approval/todo?instance=14');
+    const drawer = await dialogTitled('Approval details');
+    const list = (await within(drawer).findByText('Request details')).closest('section')!;
+    const valueOf = (label: string) => within(list).getByText(label).closest('th')!.nextElementSibling;
+    await waitFor(() => expect(valueOf('Employee type')).toHaveTextContent('Full-time'));
+    // An item no longer offered keeps the name the server gave.
+    expect(valueOf('ID type')).toHaveTextContent('居民身份证');
+  });
+
   it('approves with a comment, then refreshes the list, the counts and the unread badge', async () => {
     const { calls } = api();
     renderApp('/approval/todo');
     const user = setupUser();
-    await user.click(button(await rowOf('李娜的测试申请'), '审批'));
+    await user.click(button(await rowOf('李娜的请假申请'), '审批'));
     const drawer = await dialogTitled('审批详情');
     await user.click(await waitFor(() => button(drawer, '通过'), SLOW));
 
@@ -92,7 +148,7 @@ describe('/approval/todo', () => {
       comment: '同意，按流程办理',
     });
     expect(await screen.findByText('已审批通过')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('李娜的测试申请')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('李娜的请假申请')).not.toBeInTheDocument());
     expect(count(calls, 'GET', '/api/auth/approval/task/index')).toBeGreaterThan(before.list);
     expect(count(calls, 'GET', '/api/auth/approval/task/count')).toBeGreaterThan(before.counts);
     expect(count(calls, 'GET', '/api/auth/msg/select')).toBeGreaterThan(before.badge);

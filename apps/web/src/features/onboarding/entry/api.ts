@@ -3,8 +3,8 @@ import type {
   DocumentsStepInput,
   OnboardingDetail,
   PersonalStepInput,
-  UploadedFile,
 } from '@dealer-hr/shared/onboarding/contract';
+import type { UploadAnswer } from '@dealer-hr/shared/uploads/contract';
 import type { OnboardingDocument, OnboardingStep } from '@dealer-hr/shared/onboarding/rules';
 import { post, put } from '../../../lib/api-client';
 
@@ -28,11 +28,11 @@ export const refillEntry = (id: number) => put<OnboardingDetail>('/auth/user/ent
 export const submitEntry = (id: number) => post<OnboardingDetail>('/auth/user/entry/step/post', { id });
 
 /** `POST upload/file`: the purpose goes before the file, as the server reads the parts in order. */
-export function uploadFile(file: File, purpose: OnboardingDocument): Promise<UploadedFile> {
+export function uploadFile(file: File, purpose: OnboardingDocument): Promise<UploadAnswer> {
   const body = new FormData();
   body.append('purpose', purpose);
   body.append('file', file, file.name);
-  return post<UploadedFile>('/auth/upload/file', body);
+  return post<UploadAnswer>('/auth/upload/file', body);
 }
 
 /** The step to open first: the first one not saved yet, the last when all are. */

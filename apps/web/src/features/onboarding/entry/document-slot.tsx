@@ -3,7 +3,7 @@ import { App, Button, Flex, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingDocument } from '@dealer-hr/shared/onboarding/rules';
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@dealer-hr/shared/uploads';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@dealer-hr/shared/uploads/rules';
 import { FilePreview } from '../../../components/file-preview';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import type { UploadedFile } from '../api';

@@ -5,15 +5,9 @@ import {
   onboardingMessages,
   PROBATION_MAX_MONTHS,
 } from '@dealer-hr/shared/onboarding/rules';
-import { antdRules, COLLEGE_MAX, fieldLabels, isBlank, messages } from '@dealer-hr/shared/rules';
-import {
-  certificateNumberRules,
-  localMessage,
-  localRules,
-  maxLengthRule,
-  requiredRules,
-  selectRules,
-} from '../../../lib/form-rules';
+import { antdRules, fieldLabels, isBlank, messages } from '@dealer-hr/shared/rules';
+import { personRules } from '../../../components/person-rules';
+import { certificateNumberRules, localMessage, localRules, selectRules } from '../../../lib/form-rules';
 import { i18n } from '../../../lib/i18n';
 
 // The rules of the entry form's steps. In Chinese their messages are the server's (the shared onboarding
@@ -38,9 +32,7 @@ const crossRule =
 export function personalRules(mainlandIdType: number | undefined) {
   const idInvalid = localMessage(messages.idNumberInvalid, t('form.idNumberInvalid'));
   return {
-    name: localRules(antdRules.personName, [t('form.nameRequired'), t('form.nameInvalid')]),
-    phone: localRules(antdRules.phone, [t('form.phoneRequired'), t('form.phoneInvalid')]),
-    idType: choose(fieldLabels.certificateType, 'idType'),
+    ...personRules(t),
     idNumber: [
       ...certificateNumberRules(t('form.idNumberRequired'), idInvalid),
       // A mainland resident identity card number must be a real one (check digit, birth date).
@@ -53,17 +45,6 @@ export function personalRules(mainlandIdType: number | undefined) {
         idInvalid,
       ),
     ],
-    email: localRules(antdRules.email, [t('form.emailRequired'), t('form.emailInvalid')]),
-    gender: choose(fieldLabels.gender, 'gender'),
-    height: localRules(antdRules.height, [t('form.heightRequired'), t('form.heightInvalid')]),
-    ethnicity: choose(fieldLabels.ethnicity, 'ethnicity'),
-    maritalStatus: choose(fieldLabels.maritalStatus, 'maritalStatus'),
-    education: choose(fieldLabels.education, 'education'),
-    college: [
-      ...requiredRules(fieldLabels.college, t('form.collegeRequired')),
-      maxLengthRule(fieldLabels.college, COLLEGE_MAX, t('form.tooLong', { max: COLLEGE_MAX })),
-    ],
-    region: choose(fieldLabels.region, 'region'),
   } satisfies Record<string, FormRule[]>;
 }
 

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Radio, Row } from 'antd';
+import { Col, Form, Input, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { birthDateFromMainlandId, genderFromMainlandId } from '@dealer-hr/shared/id-number';
-import { EMAIL_VALIDATE_DELAY_MS } from '@dealer-hr/shared/rules';
-import { dictionaryQueryOptions, DictionarySelect } from '../../../components/dictionary-select';
-import { PersonBackgroundFields } from '../../../components/person-background-fields';
+import { dictionaryQueryOptions } from '../../../components/dictionary-select';
+import { PersonFields } from '../../../components/person-fields';
 import { useFormDraft } from '../../../lib/drafts';
 import { mainlandIdTypeOf, type Gender, type OnboardingDetail } from '../api';
 import { useOnboardingNames } from '../labels';
@@ -102,6 +101,8 @@ export function PersonalStep({ entry, editable, onSaved }: StepProps) {
       ? birthDateFromMainlandId(String(idNumber ?? '').trim())
       : null;
   const save = useStepSave({ form, entry, toBody: bodyOf, discard, onSaved });
+  /** The person's fields both forms share, in this step's grid and words. */
+  const person = { rules, text: t, genderLabel: names.gender, col: THIRD };
 
   const derive = () => {
     const { id_type_id: type, id_number: number } = form.getFieldsValue(['id_type_id', 'id_number']);
@@ -128,31 +129,7 @@ export function PersonalStep({ entry, editable, onSaved }: StepProps) {
       onFinish={(values) => save.mutate(values)}
     >
       <Row gutter={16}>
-        <Col {...THIRD}>
-          <Form.Item name="name" label={t('fields.name')} rules={rules.name}>
-            <Input autoComplete="off" maxLength={30} />
-          </Form.Item>
-        </Col>
-        <Col {...THIRD}>
-          <Form.Item name="phone" label={t('fields.phone')} rules={rules.phone}>
-            <Input autoComplete="off" inputMode="tel" maxLength={20} />
-          </Form.Item>
-        </Col>
-        <Col {...THIRD}>
-          <Form.Item name="gender" label={t('fields.gender')} rules={rules.gender}>
-            <Radio.Group
-              options={[
-                { value: 'male', label: names.gender('male') },
-                { value: 'female', label: names.gender('female') },
-              ]}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...THIRD}>
-          <Form.Item name="id_type_id" label={t('fields.idType')} rules={rules.idType}>
-            <DictionarySelect typeId={DictType.ID_CARD} placeholder={t('form.selectPlaceholder')} />
-          </Form.Item>
-        </Col>
+        <PersonFields fields={['name', 'phone', 'gender', 'idType']} {...person} />
         <Col {...THIRD}>
           <Form.Item name="id_number" label={t('fields.idNumber')} rules={rules.idNumber}>
             <Input autoComplete="off" maxLength={40} />
@@ -167,41 +144,11 @@ export function PersonalStep({ entry, editable, onSaved }: StepProps) {
             <DayInput disabled={derivedBirthDate !== null || !editable} />
           </Form.Item>
         </Col>
-        <Col {...THIRD}>
-          <Form.Item
-            name="email"
-            label={t('fields.email')}
-            rules={rules.email}
-            validateDebounce={EMAIL_VALIDATE_DELAY_MS}
-          >
-            <Input autoComplete="off" inputMode="email" maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col {...THIRD}>
-          <Form.Item name="height" label={t('fields.height')} rules={rules.height}>
-            <Input autoComplete="off" inputMode="numeric" maxLength={3} suffix="cm" />
-          </Form.Item>
-        </Col>
-        <PersonBackgroundFields
-          rules={rules}
-          labelOf={(field) => t(`fields.${field}`)}
-          placeholder={t('form.selectPlaceholder')}
-          col={THIRD}
+        <PersonFields
+          fields={['email', 'height', 'ethnicity', 'maritalStatus', 'education', 'college']}
+          {...person}
         />
-        <Col {...HALF}>
-          <Form.Item name="region_id" label={t('fields.region')} rules={rules.region}>
-            <DictionarySelect typeId={DictType.REGION} placeholder={t('form.selectPlaceholder')} />
-          </Form.Item>
-        </Col>
-        <Col {...HALF}>
-          <Form.Item name="has_license_id" label={t('fields.hasLicense')}>
-            <DictionarySelect
-              typeId={DictType.HAS_LICENSE}
-              allowClear
-              placeholder={t('form.selectPlaceholder')}
-            />
-          </Form.Item>
-        </Col>
+        <PersonFields fields={['region', 'hasLicense']} {...person} col={HALF} />
       </Row>
     </StepForm>
   );

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Segmented, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
 import { parseTime } from '@dealer-hr/shared/time';
 import { FilterBar, TextFilter } from '../../../components/filter-bar';
+import { useListColumns } from '../../../components/list-columns';
 import { PagedTable } from '../../../components/paged-table';
-import { useFixedActions } from '../../../components/use-fixed-actions';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useListFilters, withoutEmpty } from '../../../lib/use-list-filters';
 import { onboardingListQuery, type OnboardingFilters, type OnboardingRow } from '../api';
@@ -34,7 +33,6 @@ export function InductionApprovalPage() {
 
 function AwaitingList({ onOpen }: { onOpen(id: number): void }) {
   const { t } = useTranslation('onboarding', { keyPrefix: 'induction' });
-  const fixedActions = useFixedActions();
   const [scope, setScope] = useState<Scope>('mine');
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const list = useQuery(
@@ -45,13 +43,14 @@ function AwaitingList({ onOpen }: { onOpen(id: number): void }) {
     }),
   );
 
-  const columns: TableColumnsType<OnboardingRow> = [
-    { title: t('fields.name'), dataIndex: 'name', width: 90 },
-    { title: t('fields.phone'), dataIndex: 'phone', width: 120 },
+  const columns = useListColumns<OnboardingRow>('induction', [
+    { title: t('fields.name'), key: 'name', dataIndex: 'name', width: 90, card: 'title' },
+    { title: t('fields.phone'), key: 'phone', dataIndex: 'phone', width: 120, card: 'field' },
     {
       title: t('columns.place'),
       key: 'place',
       width: 220,
+      card: 'field',
       render: (_value, entry) => (
         <Flex vertical>
           <span>{entry.store_name}</span>
@@ -61,16 +60,31 @@ function AwaitingList({ onOpen }: { onOpen(id: number): void }) {
         </Flex>
       ),
     },
-    { title: t('fields.entryDate'), dataIndex: 'entry_date', width: 110, render: (day) => day ?? '-' },
+    {
+      title: t('fields.entryDate'),
+      key: 'entryDate',
+      dataIndex: 'entry_date',
+      width: 110,
+      render: (day) => day ?? '-',
+    },
     {
       title: t('fields.status'),
+      key: 'status',
       dataIndex: 'status',
       width: 90,
+      card: 'field',
       render: (status: OnboardingStatus) => <StatusTag status={status} />,
     },
-    { title: t('fields.createdBy'), dataIndex: 'created_by', width: 100, render: (name) => name ?? '-' },
+    {
+      title: t('fields.createdBy'),
+      key: 'createdBy',
+      dataIndex: 'created_by',
+      width: 100,
+      render: (name) => name ?? '-',
+    },
     {
       title: t('fields.submittedAt'),
+      key: 'submittedAt',
       dataIndex: 'submitted_at',
       width: 170,
       render: (time: string | null) => parseTime(time) ?? '-',
@@ -79,14 +93,14 @@ function AwaitingList({ onOpen }: { onOpen(id: number): void }) {
       title: t('columns.actions'),
       key: 'actions',
       width: 90,
-      fixed: fixedActions,
+      card: 'actions',
       render: (_value, entry) => (
         <Button type="link" size="small" onClick={() => onOpen(entry.id)}>
           {t(scope === 'mine' ? 'actions.decide' : 'actions.view')}
         </Button>
       ),
     },
-  ];
+  ]);
 
   return (
     <Card title={t('title')}>
@@ -106,7 +120,7 @@ function AwaitingList({ onOpen }: { onOpen(id: number): void }) {
         <FilterBar name="induction-filters" onSearch={search}>
           <TextFilter name="keyword" label={t('filters.keyword')} width={180} />
         </FilterBar>
-        <PagedTable columns={columns} list={list} scroll={{ x: 990 }} paging={paging} onPaging={setPaging} />
+        <PagedTable columns={columns} list={list} paging={paging} onPaging={setPaging} />
       </Flex>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Empty, Flex, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Skeleton, Space, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,14 @@ import { ONBOARDING_KEY, onboardingDetailQuery, type OnboardingDetail } from '..
 import { StatusTag, useOnboardingNames } from '../labels';
 import type { DecisionKind } from './api';
 import { DecisionDialog } from './decision-dialog';
+import { RecordDescriptions } from '../../../components/record-descriptions';
 
 const EMPTY = '-';
 const orEmpty = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? EMPTY : value;
 
 const DICTIONARIES = [
+  DictType.ID_CARD,
   DictType.ETHNICITY,
   DictType.MARITAL_STATUS,
   DictType.EDUCATION,
@@ -29,13 +31,7 @@ const DICTIONARIES = [
 ];
 
 const descriptions = (items: DescriptionsProps['items']) => (
-  <Descriptions
-    size="small"
-    bordered
-    column={{ xs: 1, sm: 2, xl: 3 }}
-    styles={{ label: { whiteSpace: 'nowrap' } }}
-    items={items}
-  />
+  <RecordDescriptions column={{ xs: 1, sm: 2, xl: 3 }} items={items} />
 );
 
 interface EntryReviewProps {
@@ -141,7 +137,11 @@ function EntrySections({ entry }: { entry: OnboardingDetail }) {
     { key: 'name', label: t('fields.name'), children: entry.name },
     { key: 'phone', label: t('fields.phone'), children: entry.phone },
     { key: 'gender', label: t('fields.gender'), children: personal ? names.gender(personal.gender) : EMPTY },
-    { key: 'idType', label: t('fields.idType'), children: orEmpty(entry.id_type_name) },
+    {
+      key: 'idType',
+      label: t('fields.idType'),
+      children: orEmpty(dictionaryName(dictionary[DictType.ID_CARD], entry.id_type_id) ?? entry.id_type_name),
+    },
     { key: 'idNumber', label: t('fields.idNumber'), children: entry.id_number },
     { key: 'birthDate', label: t('fields.birthDate'), children: orEmpty(personal?.birth_date) },
     { key: 'email', label: t('fields.email'), children: orEmpty(personal?.email) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeFileName } from './uploads';
+import { safeFileName } from './rules';
 
 describe('safeFileName', () => {
   it('drops control, direction and path characters', () => {

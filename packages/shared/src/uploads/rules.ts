@@ -1,4 +1,6 @@
-/** Files uploaded with a record: the onboarding documents and the face photo. */
+// Files uploaded with a record, the onboarding documents and the face photo (docs/domain.md "Files"): limits,
+// messages and the kept file name, free of zod, so the web imports them directly; the zod schemas built on them
+// are in ./contract.
 
 /** What a file is for; the onboarding document step asks for each. */
 export const UPLOAD_PURPOSES = [
