@@ -161,12 +161,22 @@ test('the org chart fits its canvas after every change of layout, depth and root
   await expect(page).toHaveTitle(/^组织架构图/);
   const group = '华驰汽车集团';
 
-  // Opened: the group, its head office and regions, and the stores.
-  const first = await expectFitted(page, { depth: 3, root: group, rootInView: true });
-  // The demo group's stores need more room than the screen: the frame scrolls sideways.
-  expect(first.canvas.width).toBeGreaterThan(first.view.width);
+  // Opened at the deepest view that fits the frame, or the group and its first level: the demo group's
+  // stores need far more room than the screen, so it opens at its head-office centres and regions.
+  await expect(page.getByTitle('2 级', { exact: true })).toBeVisible();
+  const first = await expectFitted(page, { depth: 2, root: group, rootInView: true });
+  expect(first.canvas.height).toBe(first.view.height);
   await page.screenshot({ path: 'test-results/screenshots/org-chart-opened-zh-1366.png' });
 
+  await page.getByText('左右', { exact: true }).click();
+  await expectFitted(page, { depth: 2, root: group, rootInView: true });
+  await page.getByText('上下', { exact: true }).click();
+  await expectFitted(page, { depth: 2, root: group, rootInView: true });
+
+  // The stores: wider than the frame, which scrolls sideways; left to right they run down the page.
+  await choose(page, page.getByLabel('展开层级'), '3 级');
+  const stores = await expectFitted(page, { depth: 3, root: group, rootInView: true });
+  expect(stores.canvas.width).toBeGreaterThan(Math.max(first.canvas.width, stores.view.width));
   await page.getByText('左右', { exact: true }).click();
   const leftRight = await expectFitted(page, { depth: 3, root: group, rootInView: true });
   expect(leftRight.canvas.height).toBeGreaterThan(leftRight.view.height);

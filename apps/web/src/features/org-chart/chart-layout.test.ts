@@ -5,6 +5,7 @@ import {
   chartMetrics,
   fitChart,
   isOpen,
+  openingDepth,
   rootScroll,
   SCALES,
   visibleTree,
@@ -83,6 +84,34 @@ describe('the shown tree', () => {
     expect(visibleTree(group, 3, new Set([10]))).toMatchObject({ nodes: 23, leaves: 19, levels: 3 });
     // A leaf has nothing to open.
     expect(visibleTree(group, -1, new Set([1000]))).toEqual(visibleTree(group, -1));
+  });
+});
+
+describe('the opening depth', () => {
+  const opening = (root: ChartNode, frame: { width: number; height: number }) =>
+    openingDepth(root, { orient: 'TB', scale: 1, frame });
+
+  it('is the deepest view that fits the frame: the stores when they fit, the regions when they do not', () => {
+    const small = node(1, [node(2, [node(20), node(21)]), node(3, [node(30)])]);
+    expect(opening(small, FRAME)).toBe(3);
+    // 24 stores side by side need more than the frame; the four regions fit it.
+    expect(opening(group, FRAME)).toBe(2);
+    const regions = fitChart({
+      tree: visibleTree(group, 2),
+      orient: 'TB',
+      scale: 1,
+      frame: FRAME,
+      scrollbar: 0,
+    });
+    expect(regions).toMatchObject(FRAME);
+  });
+
+  it('shows the regions, scrolling, where not even they fit (a phone)', () => {
+    const phone = { width: 358, height: 600 };
+    expect(opening(group, phone)).toBe(2);
+    expect(
+      fitChart({ tree: visibleTree(group, 2), orient: 'TB', scale: 1, frame: phone, scrollbar: 0 }).width,
+    ).toBeGreaterThan(phone.width);
   });
 });
 

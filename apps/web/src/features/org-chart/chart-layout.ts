@@ -205,6 +205,23 @@ export function fitChart({ tree, orient, scale, frame, scrollbar }: FitInput): C
   return { ...canvas, box };
 }
 
+/** The depths the chart may open at, the most telling first: the group, its regions and the stores. */
+const OPENING_DEPTHS: readonly ExpandDepth[] = [3, 2];
+
+/**
+ * The depth the chart opens at: the deepest of the opening depths whose tree fits the frame without
+ * scrolling, so that a reader first sees the whole of what is shown. Where even the regions do not fit
+ * (a phone), the shallowest: the group and its regions, scrolling sideways inside the frame.
+ */
+export function openingDepth(root: TreeShape, fit: Omit<FitInput, 'tree' | 'scrollbar'>): ExpandDepth {
+  const fits = (depth: ExpandDepth) => {
+    // A tree that fits has no scroll bar to make room for.
+    const canvas = fitChart({ ...fit, tree: visibleTree(root, depth), scrollbar: 0 });
+    return canvas.width <= fit.frame.width && canvas.height <= fit.frame.height;
+  };
+  return OPENING_DEPTHS.find(fits) ?? OPENING_DEPTHS[OPENING_DEPTHS.length - 1]!;
+}
+
 /**
  * The canvas size: what the tree needs, grown to fill the frame. A side that overflows gets a scroll bar,
  * which takes its room from the other side. (Should that make the other side overflow in turn, its canvas

@@ -184,24 +184,28 @@ describe('/organization/chart', () => {
     expect(svgTexts()).toContain('华东一区');
   });
 
-  it('fits the canvas to the tree shown: depth, orientation, zoom, a click on a node and 复位', async () => {
+  it('opens fitted to the frame, and fits the canvas to the tree shown: depth, orientation, zoom, a click and 复位', async () => {
     mockPageApi(PAGE, [], {
       'GET /api/auth/departments/chart': ok(wide),
       'GET /api/auth/departments/my/tree': ok(options),
     });
     renderApp('/organization/chart');
-    await waitFor(() => expect(svgTexts()).toContain('门店3-7'), SLOW);
+    // Sixteen stores side by side do not fit the frame: the chart opens at the group and its regions,
+    // which fill it.
+    await waitFor(() => expect(svgTexts()).toContain('区域3'), SLOW);
+    expect(svgTexts()).not.toContain('门店3-7');
+    expect(canvasSize()).toEqual(FRAME);
+    expect(screen.getByTitle('2 级')).toBeInTheDocument();
     const user = setupUser();
 
-    // Sixteen stores side by side need more than the frame: the canvas is wider, the frame scrolls.
+    // The stores need more than the frame: the canvas is wider, the frame scrolls.
+    await chooseOption(user, screen.getByLabelText('展开层级'), '3 级');
+    await waitFor(() => expect(svgTexts()).toContain('门店3-7'));
     const opened = canvasSize();
     expect(opened.width).toBeGreaterThan(FRAME.width);
     expect(opened.height).toBe(FRAME.height);
-
-    // Two regions fit the frame, which the canvas then fills.
     await chooseOption(user, screen.getByLabelText('展开层级'), '2 级');
-    await waitFor(() => expect(svgTexts()).not.toContain('门店3-7'));
-    expect(canvasSize()).toEqual(FRAME);
+    await waitFor(() => expect(canvasSize()).toEqual(FRAME));
     await chooseOption(user, screen.getByLabelText('展开层级'), '3 级');
     await waitFor(() => expect(canvasSize()).toEqual(opened));
 

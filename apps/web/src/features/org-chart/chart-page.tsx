@@ -1,13 +1,21 @@
 import { CompressOutlined, DownloadOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Tooltip, TreeSelect } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Permission } from '../../components/permission';
 import { notifyError } from '../../lib/feedback';
 import { useReducedMotion } from '../../lib/use-reduced-motion';
 import { chartQuery, departmentOptionsQuery, type ChartNode } from './api';
-import { fitChart, SCALES, visibleTree, type ExpandDepth, type Orientation, type Size } from './chart-layout';
+import {
+  fitChart,
+  openingDepth,
+  SCALES,
+  visibleTree,
+  type ExpandDepth,
+  type Orientation,
+  type Size,
+} from './chart-layout';
 import { chartOption, singleRoot, type ChartItem } from './chart-option';
 import { dragToScroll } from './drag-scroll';
 import { exportChartPng } from './export-png';
@@ -16,6 +24,8 @@ import { loadEcharts, type ChartInstance } from './load-echarts';
 import styles from './organization-chart.module.css';
 
 const DEPTHS: ExpandDepth[] = [1, 2, 3, 4, 5, -1];
+/** The depth shown before the frame is measured (nothing is drawn then). */
+const OPENING_FALLBACK: ExpandDepth = 2;
 const NORMAL_SCALE = SCALES.indexOf(1);
 const NONE: ReadonlySet<number> = new Set();
 /** The size to fit while the frame has none yet (a hidden tab): the next resize corrects it. */
@@ -80,8 +90,8 @@ export function OrganizationChartPage() {
   const reducedMotion = useReducedMotion();
   const [rootId, setRootId] = useState<number | undefined>();
   const [orient, setOrient] = useState<Orientation>('TB');
-  // Group, regions and stores: the view a reader starts from.
-  const [depth, setDepth] = useState<ExpandDepth>(3);
+  // Until the reader chooses a depth, the chart opens at the deepest that fits the frame.
+  const [chosenDepth, setDepth] = useState<ExpandDepth | undefined>();
   const [scaleIndex, setScaleIndex] = useState(NORMAL_SCALE);
   // 复位 counts up: each press starts the view afresh.
   const [resets, setResets] = useState(0);
@@ -90,18 +100,26 @@ export function OrganizationChartPage() {
   const departments = useQuery(departmentOptionsQuery());
   const roots = chartQueryResult.data;
   const scale = SCALES[scaleIndex]!;
-
-  // Nodes the reader clicked open or shut belong to the root, depth and reset they were clicked in.
-  const view = `${rootId ?? ''}|${depth}|${resets}`;
-  const [clicked, setClicked] = useState<{ view: string; ids: ReadonlySet<number> }>({ view, ids: NONE });
-  const toggled = clicked.view === view ? clicked.ids : NONE;
-
   const frame = useRef<HTMLDivElement>(null);
   const host = useRef<ChartHost>(null);
   const [chart, setChart] = useState<ChartInstance | null>(null);
   const [size, setSize] = useState<Size | null>(null);
   const scrollbar = useRef(0);
   const drawn = useRef<Drawn | null>(null);
+  // Worked out top to bottom at the normal scale, so that turning or zooming the chart keeps its levels.
+  const depth = useMemo(
+    () =>
+      chosenDepth ??
+      (roots?.length && size
+        ? openingDepth(singleRoot(roots, t), { orient: 'TB', scale: SCALES[NORMAL_SCALE]!, frame: size })
+        : OPENING_FALLBACK),
+    [chosenDepth, roots, size, t],
+  );
+
+  // Nodes the reader clicked open or shut belong to the root, depth and reset they were clicked in.
+  const view = `${rootId ?? ''}|${depth}|${resets}`;
+  const [clicked, setClicked] = useState<{ view: string; ids: ReadonlySet<number> }>({ view, ids: NONE });
+  const toggled = clicked.view === view ? clicked.ids : NONE;
 
   useEffect(() => {
     const element = host.current;
