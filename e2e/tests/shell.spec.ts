@@ -45,8 +45,11 @@ test('the sidebar shows the whole brand and the language switch says so, in ever
     name: /^(切换语言|Change language|Cambiar idioma|言語を切り替え)$/,
   });
   for (const [language, [name, message]] of Object.entries(switched)) {
-    await languageButton.click();
-    await page.getByRole('menuitem', { name }).click();
+    // The navbar may still be drawing what the sign-in loaded, closing a menu opened meanwhile: open it again.
+    await expect(async () => {
+      if (!(await page.getByRole('menuitem', { name }).isVisible())) await languageButton.click();
+      await page.getByRole('menuitem', { name }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     // The message is in the language just chosen.
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language);
