@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { ExportSources } from './core/exports';
 import type { JobQueue } from './core/jobs/queue';
 import type { Database, DatabaseHandle } from './db/client';
 import type { FileStorage } from './lib/file-storage';
@@ -20,4 +21,6 @@ export interface AppContext {
   approvals: ApprovalEngine;
   /** Work done in the background by whichever instance claims it (exports, imports, effective dates). */
   jobs: JobQueue;
+  /** The lists that export, by kind: their direct downloads and the export jobs write the same files. */
+  exports: ExportSources;
 }

@@ -15,6 +15,8 @@ import { protectedModules, publicModules } from './modules';
 import { createProductEngine } from './approval-businesses';
 import type { ApprovalBusiness } from './modules/approvals';
 import { productJobs, productSchedules } from './background-jobs';
+import { productExports } from './product-exports';
+import { jobFilesDir } from './modules/exports';
 import { createJobQueue } from './core/jobs/queue';
 import { JobRunner } from './core/jobs/runner';
 import { ssoSettingsOf } from './modules/sso';
@@ -80,7 +82,14 @@ export async function buildApp({ config, database, logger, approvalBusinesses = 
     config.ACCESS_TTL,
   );
   const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
-  const jobRunner = new JobRunner(database.db, productJobs(database.db), productSchedules, {
+  const exports = productExports(database.db, sealer);
+  const jobs = productJobs({
+    db: database.db,
+    exports,
+    filesDir: jobFilesDir(config.DATA_DIR),
+    exportKeepDays: config.EXPORT_KEEP_DAYS,
+  });
+  const jobRunner = new JobRunner(database.db, jobs, productSchedules, {
     concurrency: config.JOB_CONCURRENCY,
     timeZone: config.TIME_ZONE,
     log: logger,
@@ -95,6 +104,7 @@ export async function buildApp({ config, database, logger, approvalBusinesses = 
     sealer,
     approvals: createProductEngine(sealer, approvalBusinesses),
     jobs: jobRunner.bind((onEnqueued) => createJobQueue(database.db, onEnqueued)),
+    exports,
   };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);

@@ -1,14 +1,21 @@
+import { rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { jobs } from './db/schema';
 import { defineJob, type JobDefinition } from './core/jobs/queue';
 import type { JobSchedule } from './core/jobs/runner';
+import type { ExportSources } from './core/exports';
+import { exportJob } from './modules/exports';
 
 // The product's background jobs and their schedules, registered here at the composition root as the
 // approval businesses are: a module defines its jobs, this file decides which the runner knows.
 
-/** A finished job's product (an export's file) is kept until `expires_at`; then the job says so. */
-const expireResults = (db: Database) =>
+/**
+ * A finished job's product is kept until `expires_at`; then the job says so, and the file it wrote (a
+ * result's `file`, under the job files' directory) is removed.
+ */
+const expireResults = (db: Database, filesDir: string) =>
   defineJob<Record<string, never>, { expired: number }>({
     kind: 'jobs.expire-results',
     async run() {
@@ -16,12 +23,27 @@ const expireResults = (db: Database) =>
         .update(jobs)
         .set({ status: 'expired' })
         .where(and(eq(jobs.status, 'succeeded'), lt(jobs.expiresAt, sql`now()`)))
-        .returning({ id: jobs.id });
+        .returning({ result: jobs.result });
+      for (const { result } of expired) {
+        const file = (result as { file?: unknown } | null)?.file;
+        if (typeof file === 'string') await rm(join(filesDir, basename(file)), { force: true });
+      }
       return { expired: expired.length };
     },
   });
 
-export const productJobs = (db: Database): JobDefinition[] => [expireResults(db)];
+interface JobsContext {
+  db: Database;
+  exports: ExportSources;
+  /** Where jobs write their products (DATA_DIR/job-files). */
+  filesDir: string;
+  exportKeepDays: number;
+}
+
+export const productJobs = ({ db, exports, filesDir, exportKeepDays }: JobsContext): JobDefinition[] => [
+  expireResults(db, filesDir),
+  exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
+];
 
 export const productSchedules: JobSchedule[] = [
   { name: 'expire-job-results', cron: '5 * * * *', kind: 'jobs.expire-results' },

@@ -61,6 +61,8 @@ const configSchema = z
     JWT_SECRET: z.string().min(32).optional(),
     /** Seals ID numbers at rest (employees, prohibited list, exclusion members); generated and stored when unset. */
     DATA_KEY: z.string().min(32).optional(),
+    /** Days an export's file is kept for download. */
+    EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     /** Background jobs one instance runs at once. */
     JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     /** The group's time zone: schedules (a nightly run at 02:00) are read in it. */

@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import { DEFAULT_TIME_ZONE } from './day-range';
@@ -30,6 +30,31 @@ export async function* sheetRowsOf<Row, SheetRow>(
 export const sheetTime = (iso: string | null): string =>
   iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: DEFAULT_TIME_ZONE, hour12: false }) : '';
 
+/** One sheet written row by row into `stream` by exceljs' streaming writer: no row is kept once added. */
+export function sheetWriter<Row extends Record<string, unknown>>(
+  stream: Writable,
+  sheetName: string,
+  columns: readonly SheetColumn<Row>[],
+) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((column) => ({ ...column }));
+  return {
+    add(row: Row) {
+      sheet.addRow(row).commit();
+    },
+    /** Writes the workbook's closing parts; the stream ends with them. */
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
 /**
  * One sheet written row by row by exceljs' streaming writer: the file is sent while it is written, and rows
  * may come from a cursor. A failure while writing ends the stream with the error (the download breaks off
@@ -41,17 +66,10 @@ export function xlsxStream<Row extends Record<string, unknown>>(
   rows: Iterable<Row> | AsyncIterable<Row>,
 ): Readable {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((column) => ({ ...column }));
+  const writer = sheetWriter(stream, sheetName, columns);
   const write = async () => {
-    for await (const row of rows) sheet.addRow(row).commit();
-    sheet.commit();
-    await workbook.commit();
+    for await (const row of rows) writer.add(row);
+    await writer.finish();
   };
   write().catch((error: unknown) => stream.destroy(error as Error));
   return stream;

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit';
 import { meRoutes, sessionRoutes } from './auth';
 import { departmentRoutes } from './departments';
 import { draftRoutes } from './drafts';
+import { exportRoutes } from './exports';
 import { dictionaryRoutes } from './dictionaries';
 import { headcountRoutes } from './headcount';
 import { healthRoutes } from './health';
@@ -48,4 +49,5 @@ export const protectedModules: Module[] = [
   staffRoutes,
   draftRoutes,
   onboardingRoutes,
+  exportRoutes,
 ];

@@ -23,6 +23,13 @@ export interface JobDefinition<Payload = unknown, Result = unknown> {
   run(context: JobContext<Payload>): Promise<Result>;
   /** The first retry waits this long, each later one twice as long as the one before (default 5 s). */
   backoffMs?: number;
+  /** How long a success's product (an export's file) is kept: the job's `expires_at` is set when it ends. */
+  keepResultMs?: number;
+  /**
+   * After the job is recorded as succeeded (a message to its creator): a failure here is logged, the job
+   * stays succeeded.
+   */
+  succeeded?(job: { id: number; payload: Payload; createdBy: number | null }, result: Result): Promise<void>;
 }
 
 /** A job of a kind, typed by its payload, for `defineJob`'s callers. */
@@ -39,6 +46,8 @@ export interface EnqueueOptions {
   createdBy?: number | null;
   /** When what the job produces stops being kept. */
   expiresAt?: Date;
+  /** The caller's transaction: the job exists only if the change that asked for it commits. */
+  within?: Database;
 }
 
 /**
@@ -55,7 +64,7 @@ export interface JobQueue {
 export function createJobQueue(db: Database, onEnqueued: () => void = () => {}): JobQueue {
   return {
     async enqueue(kind, payload, options = {}) {
-      const [row] = await db
+      const [row] = await (options.within ?? db)
         .insert(jobs)
         .values({
           kind,

@@ -260,7 +260,7 @@ export class JobRunner {
           if (this.stopping) throw new Stopped('shutdown');
         },
       });
-      await this.db
+      const [settled] = await this.db
         .update(jobs)
         .set({
           status: 'succeeded',
@@ -269,8 +269,17 @@ export class JobRunner {
           progressDone: sql`coalesce(${jobs.progressTotal}, ${jobs.progressDone})`,
           leaseOwner: null,
           leaseExpiresAt: null,
+          ...(definition.keepResultMs !== undefined && { expiresAt: interval(definition.keepResultMs) }),
         })
-        .where(this.held(job.id));
+        .where(this.held(job.id))
+        .returning({ id: jobs.id });
+      if (settled && definition.succeeded) {
+        await definition
+          .succeeded({ id: job.id, payload: job.payload, createdBy: job.createdBy }, result)
+          .catch((error: unknown) =>
+            this.options.log?.warn({ jobId: job.id, kind: job.kind, err: error }, 'job follow-up failed'),
+          );
+      }
     } catch (error) {
       await this.settleFailure(job, definition, error);
     } finally {

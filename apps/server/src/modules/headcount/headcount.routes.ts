@@ -14,8 +14,8 @@ import {
 import { headcountMessages } from '@dealer-hr/shared/headcount/rules';
 import { headcountQuery } from './headcount.schemas';
 import { headcountGrid, saveCells } from './headcount.service';
-import { sendXlsx } from '../../lib/xlsx';
-import { exportSheet, importSheet } from './headcount.sheet';
+import { sendExport } from '../exports';
+import { headcountExport, importSheet } from './headcount.sheet';
 
 const tags = ['headcount'];
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -31,6 +31,7 @@ const fileMessages = {
  * the caller's data scope.
  */
 export const headcountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  const exports = headcountExport(db);
   // Registered here so only the import route of this module accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 20 } });
 
@@ -84,10 +85,8 @@ export const headcountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
         querystring: headcountQuery,
       },
     },
-    async (request, reply) => {
-      const stream = await exportSheet(db, await actor(request).scope(), request.query);
-      return sendXlsx(reply, stream, 'headcount.xlsx', '编制计划.xlsx');
-    },
+    async (request, reply) =>
+      sendExport(request, reply, { db, source: exports }, request.query, 'headcount.xlsx'),
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { ErrorCode } from '@dealer-hr/shared';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -6,7 +5,7 @@ import type { Database } from '../../db/client';
 import { departments, posts, stores } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { AppError, validationFailed } from '../../lib/errors';
-import { xlsxStream } from '../../lib/xlsx';
+import type { ExportSource } from '../../core/exports';
 import { pathInScope, type Scope } from '../../core/scope';
 import type { ImportRowError } from '@dealer-hr/shared/headcount/contract';
 import {
@@ -16,41 +15,46 @@ import {
   SHEET_NAME,
   sheetColumns,
 } from '@dealer-hr/shared/headcount/rules';
-import type { HeadcountQuery } from './headcount.schemas';
+import { headcountQuery, type HeadcountQuery } from './headcount.schemas';
 import { applyCells, headcountGrid } from './headcount.service';
 
 // One format for both directions: one row per store x post with the codes that identify them; names and
 // the actual count are there for people reading the file and are ignored on import.
 
-/** `GET headcount/export`: the grid the caller sees, one row per store x post. */
-export async function exportSheet(db: Database, scope: Scope, query: HeadcountQuery): Promise<Readable> {
-  const grid = await headcountGrid(db, scope, query);
-  const rows = grid.rows.flatMap((row) =>
-    row.cells.map((cell, index) => {
-      const post = grid.posts[index]!;
-      return {
-        storeCode: row.store_code,
-        storeName: row.store_name,
-        postCode: post.code,
-        postName: post.name,
-        planned: cell.planned,
-        actual: cell.actual,
-      };
-    }),
-  );
-  return xlsxStream(
-    SHEET_NAME,
-    [
-      { header: sheetColumns.storeCode, key: 'storeCode', width: 14 },
-      { header: sheetColumns.storeName, key: 'storeName', width: 24 },
-      { header: sheetColumns.postCode, key: 'postCode', width: 22 },
-      { header: sheetColumns.postName, key: 'postName', width: 16 },
-      { header: sheetColumns.planned, key: 'planned', width: 10 },
-      { header: sheetColumns.actual, key: 'actual', width: 10 },
-    ],
-    rows,
-  );
-}
+/**
+ * The headcount plan as an .xlsx file (`headcount/export`, and the export job): the grid the caller sees,
+ * one row per store x post. The grid is bounded (MAX_CELLS), so it is read whole.
+ */
+export const headcountExport = (db: Database): ExportSource<HeadcountQuery> => ({
+  kind: 'headcount',
+  permission: 'organization:headcount:export',
+  sheetName: SHEET_NAME,
+  columns: [
+    { header: sheetColumns.storeCode, key: 'storeCode', width: 14 },
+    { header: sheetColumns.storeName, key: 'storeName', width: 24 },
+    { header: sheetColumns.postCode, key: 'postCode', width: 22 },
+    { header: sheetColumns.postName, key: 'postName', width: 16 },
+    { header: sheetColumns.planned, key: 'planned', width: 10 },
+    { header: sheetColumns.actual, key: 'actual', width: 10 },
+  ],
+  query: headcountQuery,
+  async *rows({ scope, query }) {
+    const grid = await headcountGrid(db, scope, query);
+    for (const row of grid.rows) {
+      for (const [index, cell] of row.cells.entries()) {
+        const post = grid.posts[index]!;
+        yield {
+          storeCode: row.store_code,
+          storeName: row.store_name,
+          postCode: post.code,
+          postName: post.name,
+          planned: cell.planned,
+          actual: cell.actual,
+        };
+      }
+    }
+  },
+});
 
 /** The text of a cell whatever exceljs made of it (number, rich text, formula result, hyperlink). */
 function cellText(value: ExcelJS.CellValue): string {

@@ -1,1 +1,2 @@
 export { headcountRoutes } from './headcount.routes';
+export { headcountExport } from './headcount.sheet';

@@ -1,9 +1,7 @@
-import { ONBOARDING_STEPS, stepNames, type OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { envelope, ok, page } from '../../lib/envelope';
-import { sendXlsx, sheetColumnsOf, sheetRowsOf, sheetTime, xlsxStream } from '../../lib/xlsx';
 import { actor, signedInActorOf } from '../../plugins/auth';
 import {
   onboardingDecisionBody,
@@ -13,11 +11,11 @@ import {
   onboardingRow,
   onboardingStartBody,
   onboardingUpdateBody,
-  type OnboardingRow,
 } from '@dealer-hr/shared/onboarding/contract';
 import { onboardingIdQuery, onboardingListQuery } from './onboarding.schemas';
+import { sendExport } from '../exports';
+import { onboardingExport } from './onboarding.export';
 import {
-  allOnboarding,
   decideOnboarding,
   destroyOnboarding,
   listOnboarding,
@@ -38,56 +36,12 @@ const READERS = [
 ];
 const EDITORS = ['managingpeople:enrollmententry:save', 'staff:onboarding:update'];
 
-const statusNames: Record<OnboardingStatus, string> = {
-  draft: '填写中',
-  pending: '审批中',
-  returned: '已驳回',
-  approved: '已入职',
-};
-
-type SheetRow = Record<(typeof sheetKeys)[number][0], string>;
-const sheetKeys = [
-  ['name', '姓名', 10],
-  ['phone', '手机号码', 14],
-  ['idNumber', '证件号码', 22],
-  ['store', '入职门店', 22],
-  ['department', '入职部门', 14],
-  ['post', '入职岗位', 14],
-  ['entryDate', '入职日期', 12],
-  ['steps', '已完成步骤', 22],
-  ['status', '状态', 8],
-  ['returnComment', '驳回意见', 30],
-  ['employeeNo', '工号', 10],
-  ['createdBy', '发起人', 10],
-  ['createdAt', '发起时间', 20],
-  ['submittedAt', '提交时间', 20],
-] as const;
-const sheetColumns = sheetColumnsOf(sheetKeys);
-
-const sheetRowOf = (row: OnboardingRow): SheetRow => ({
-  name: row.name,
-  phone: row.phone,
-  idNumber: row.id_number,
-  store: row.store_name,
-  department: row.department_name,
-  post: row.post_name,
-  entryDate: row.entry_date ?? '',
-  steps: ONBOARDING_STEPS.filter((step) => row.steps[step])
-    .map((step) => stepNames[step])
-    .join('、'),
-  status: statusNames[row.status],
-  returnComment: row.return_comment ?? '',
-  employeeNo: row.employee_no ?? '',
-  createdBy: row.created_by ?? '',
-  createdAt: sheetTime(row.created_at),
-  submittedAt: sheetTime(row.submitted_at),
-});
-
 /**
  * Protected: onboarding (entry steps). Entries belong to their target department, so the caller's data scope
  * applies to every route (404 outside it). Each change is one transaction with its audit row.
  */
 export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, sealer, approvals }) => {
+  const exports = onboardingExport(db);
   app.get(
     '/user/entry/step/index',
     {
@@ -320,15 +274,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         querystring: onboardingListQuery,
       },
     },
-    async (request, reply) => {
-      const auth = actor(request);
-      const rows = allOnboarding(db, await auth.scope(), auth.userId, request.query);
-      return sendXlsx(
-        reply,
-        xlsxStream('入职管理', sheetColumns, sheetRowsOf(rows, sheetRowOf)),
-        'onboarding.xlsx',
-        '入职管理.xlsx',
-      );
-    },
+    async (request, reply) =>
+      sendExport(request, reply, { db, source: exports }, request.query, 'onboarding.xlsx'),
   );
 };

@@ -1,9 +1,7 @@
-import type { ProhibitedSource, ProhibitedStatus } from '@dealer-hr/shared/prohibited/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
-import { sendXlsx, sheetColumnsOf, sheetTime, xlsxStream } from '../../lib/xlsx';
 import { signedInActorOf } from '../../plugins/auth';
 import {
   prohibitedChangeBody,
@@ -13,65 +11,27 @@ import {
   prohibitedDismissBody,
   prohibitedRow,
   prohibitedStoreBody,
-  type ProhibitedRow,
 } from '@dealer-hr/shared/prohibited/contract';
 import { prohibitedCheckQuery, prohibitedIdQuery, prohibitedListQuery } from './prohibited.schemas';
 import {
   addProhibited,
-  allProhibited,
   changeProhibited,
   dismissProhibited,
   findListed,
   listProhibited,
   prohibitedDetail as detailOf,
 } from './prohibited.service';
+import { sendExport } from '../exports';
+import { prohibitedExport } from './prohibited.export';
 
 const tags = ['prohibited'];
-
-const sourceNames: Record<ProhibitedSource, string> = {
-  manual: '手动添加',
-  resignation: '离职加入',
-  import: '批量导入',
-};
-const statusNames: Record<ProhibitedStatus, string> = {
-  active: '禁用中',
-  dismissing: '解除审批中',
-  dismissed: '已解除',
-};
-
-type SheetRow = Record<(typeof sheetKeys)[number][0], string>;
-const sheetKeys = [
-  ['name', '姓名', 12],
-  ['idNumber', '证件号码', 22],
-  ['phone', '手机号码', 14],
-  ['disableReason', '禁用原因', 30],
-  ['source', '来源', 10],
-  ['status', '状态', 12],
-  ['enableReason', '解除原因', 30],
-  ['createdBy', '添加人', 12],
-  ['createdAt', '添加时间', 20],
-  ['dismissedAt', '解除时间', 20],
-] as const;
-const sheetColumns = sheetColumnsOf(sheetKeys);
-
-const sheetRowOf = (row: ProhibitedRow): SheetRow => ({
-  name: row.name,
-  idNumber: row.id_number,
-  phone: row.phone ?? '',
-  disableReason: row.disable_reason,
-  source: sourceNames[row.source],
-  status: statusNames[row.status],
-  enableReason: row.enable_reason ?? '',
-  createdBy: row.created_by ?? '',
-  createdAt: sheetTime(row.created_at),
-  dismissedAt: sheetTime(row.dismissed_at),
-});
 
 /**
  * Protected: the prohibited list (people the group does not rehire). Group-wide, not bound to a department,
  * so no data scope applies. ID numbers are stored sealed and answered masked (first 3 and last 3).
  */
 export const prohibitedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, sealer, approvals }) => {
+  const exports = prohibitedExport(db, sealer);
   app.get(
     '/prohibited/index',
     {
@@ -197,14 +157,7 @@ export const prohibitedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         querystring: prohibitedListQuery,
       },
     },
-    async (request, reply) => {
-      const rows = await allProhibited(db, sealer, request.query);
-      return sendXlsx(
-        reply,
-        xlsxStream('禁用名单', sheetColumns, rows.map(sheetRowOf)),
-        'prohibited.xlsx',
-        '禁用名单.xlsx',
-      );
-    },
+    async (request, reply) =>
+      sendExport(request, reply, { db, source: exports }, request.query, 'prohibited.xlsx'),
   );
 };

@@ -3,7 +3,7 @@ import {
   prohibitedSourceNames,
   type ProhibitedAction,
 } from '@dealer-hr/shared/prohibited/rules';
-import { and, asc, count, desc, eq, ilike, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   approvalInstances,
@@ -97,11 +97,35 @@ export async function listProhibited(db: Database, sealer: Sealer, query: Prohib
 }
 
 /** Every row of the filter, for the export: the list is group-wide and small enough to read in one query. */
-export async function allProhibited(db: Database, sealer: Sealer, query: ProhibitedListQuery) {
-  const rows = await rowsQuery(db)
-    .where(listConditions(sealer, query))
-    .orderBy(desc(prohibitedEntries.createdAt), desc(prohibitedEntries.id));
-  return rows.map(rowOf);
+export async function* allProhibited(
+  db: Database,
+  sealer: Sealer,
+  query: ProhibitedListQuery,
+): AsyncGenerator<ProhibitedRow> {
+  const where = listConditions(sealer, query);
+  const batch = 1000;
+  // Keyset pages, newest first: each page one short read however long the list.
+  let before: { createdAt: Date; id: number } | null = null;
+  for (;;) {
+    const rows: { entry: Entry; createdBy: string | null }[] = await rowsQuery(db)
+      .where(
+        and(
+          where,
+          before
+            ? or(
+                lt(prohibitedEntries.createdAt, before.createdAt),
+                and(eq(prohibitedEntries.createdAt, before.createdAt), lt(prohibitedEntries.id, before.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(prohibitedEntries.createdAt), desc(prohibitedEntries.id))
+      .limit(batch);
+    for (const row of rows) yield rowOf(row);
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    before = { createdAt: last.entry.createdAt, id: last.entry.id };
+  }
 }
 
 /** The entry that keeps a person with this ID number from being hired: listed, or being dismissed. */

@@ -1,1 +1,2 @@
 export { staffRoutes } from './staff.routes';
+export { staffExport } from './staff.export';

@@ -4,71 +4,20 @@ import { auditActorOf } from '../../lib/audit';
 import { envelope, ok, page } from '../../lib/envelope';
 import { EpochCache } from '../../lib/epoch-cache';
 import { keptOk, type KeptOk } from '../../lib/kept-answers';
-import { sendXlsx, sheetColumnsOf, sheetRowsOf, xlsxStream } from '../../lib/xlsx';
 import { actor } from '../../plugins/auth';
-import { canAny } from '../../core/access';
 import { scopeKeyOf } from '../../core/scope';
 import {
   revealedIdNumber,
   staffDetail as staffDetailSchema,
   staffRow,
   staffUpdateBody,
-  type StaffRow,
 } from '@dealer-hr/shared/staff/contract';
 import { staffIdQuery, staffListQuery } from './staff.schemas';
-import {
-  allStaff,
-  auditIdNumberExport,
-  listStaff,
-  revealIdNumber,
-  staffDetail,
-  updateStaff,
-} from './staff.service';
+import { sendExport } from '../exports';
+import { REVEAL_ID_NUMBER, staffExport } from './staff.export';
+import { listStaff, revealIdNumber, staffDetail, updateStaff } from './staff.service';
 
 const tags = ['staff'];
-
-/** Who may see whole ID numbers: through the audited reveal, and in the export. */
-const REVEAL_ID_NUMBER = ['staff:list:reveal-id', 'staff:detail:reveal-id'] as const;
-
-const statusNames: Record<StaffRow['status'], string> = {
-  probation: '试用期',
-  regular: '正式',
-  resigning: '离职中',
-  resigned: '已离职',
-  frozen: '冻结',
-};
-
-type SheetRow = Record<(typeof sheetKeys)[number][0], string>;
-const sheetKeys = [
-  ['employeeNo', '工号', 10],
-  ['name', '姓名', 10],
-  ['gender', '性别', 6],
-  ['phone', '手机号码', 14],
-  ['idNumber', '证件号码', 22],
-  ['store', '门店', 22],
-  ['department', '部门', 14],
-  ['post', '岗位', 14],
-  ['employeeType', '员工类型', 10],
-  ['status', '状态', 8],
-  ['entryDate', '入职日期', 12],
-  ['leftOn', '离职日期', 12],
-] as const;
-const sheetColumns = sheetColumnsOf(sheetKeys);
-
-const sheetRowOf = (row: StaffRow): SheetRow => ({
-  employeeNo: row.employee_no,
-  name: row.name,
-  gender: row.gender === 'male' ? '男' : '女',
-  phone: row.phone,
-  idNumber: row.id_number,
-  store: row.store_name ?? '',
-  department: row.department_name ?? '',
-  post: row.post_name ?? '',
-  employeeType: row.employee_type_name ?? '',
-  status: statusNames[row.status],
-  entryDate: row.entry_date,
-  leftOn: row.left_on ?? '',
-});
 
 /**
  * Protected: the staff directory (`user/*`). Every route sees only employees whose current (or, for leavers,
@@ -76,6 +25,7 @@ const sheetRowOf = (row: StaffRow): SheetRow => ({
  * answered masked, except through the audited reveal and the export of someone allowed to reveal them.
  */
 export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, sealer }) => {
+  const exports = staffExport(db, sealer);
   // A page of the directory is kept until a row it shows could have changed (the `staff` epoch: employees,
   // departments, stores, posts, dictionary items), per data scope and filter: HR opens the same pages
   // again and again, returning from a record to its list (docs/decisions.md "Per-request cost").
@@ -177,17 +127,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
         querystring: staffListQuery,
       },
     },
-    async (request, reply) => {
-      const caller = actor(request);
-      const wholeIdNumbers = canAny(await caller.access(), REVEAL_ID_NUMBER);
-      if (wholeIdNumbers) await auditIdNumberExport(db, auditActorOf(request), request.query);
-      const rows = allStaff(db, sealer, await caller.scope(), request.query, { wholeIdNumbers });
-      return sendXlsx(
-        reply,
-        xlsxStream('员工花名册', sheetColumns, sheetRowsOf(rows, sheetRowOf)),
-        'staff.xlsx',
-        '员工花名册.xlsx',
-      );
-    },
+    async (request, reply) =>
+      sendExport(request, reply, { db, source: exports }, request.query, 'staff.xlsx'),
   );
 };

@@ -1,6 +1,6 @@
 import { birthDateFromMainlandId, isValidMainlandId, maskIdNumber } from '@dealer-hr/shared/id-number';
 import { fieldLabels, messages, requiredMessage, selectMessage } from '@dealer-hr/shared/rules';
-import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { assignments, departments, dictionaryItems, employees, posts, stores, users } from '../../db/schema';
@@ -151,17 +151,19 @@ export async function* allStaff(
 ): AsyncGenerator<StaffRow> {
   const where = await conditionsOf(db, sealer, scope, query);
   const batch = 1000;
-  for (let offset = 0; ; offset += batch) {
+  // Keyset pages by employee number (unique): each page is one short indexed read, however deep the export.
+  let after: string | null = null;
+  for (;;) {
     const rows = await wholeStaffQuery(db)
-      .where(where)
+      .where(and(where, after === null ? undefined : gt(employees.employeeNo, after)))
       .orderBy(asc(employees.employeeNo))
-      .limit(batch)
-      .offset(offset);
+      .limit(batch);
     for (const row of rows)
       yield wholeIdNumbers
         ? { ...rowOf(row), id_number: sealer.open(row.employee.idNumberSealed) }
         : rowOf(row);
     if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.employee.employeeNo;
   }
 }
 

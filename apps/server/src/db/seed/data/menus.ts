@@ -222,7 +222,9 @@ export const menus: MenuSeed[] = [
       icon: 'BookOutlined',
     }),
     page('systemAudit', '操作日志', '/system/audit', ['export'], { icon: 'HistoryOutlined' }),
-    page('systemExports', '导出任务', '/system/exports', ['download', 'delete'], { icon: 'DownloadOutlined' }),
+    page('systemExports', '导出任务', '/system/exports', ['download', 'cancel', 'delete'], {
+      icon: 'DownloadOutlined',
+    }),
   ]),
 ];
 

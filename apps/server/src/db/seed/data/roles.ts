@@ -97,6 +97,8 @@ export const roles: RoleSeed[] = [
       ...grant('statisticsVacancy'),
       ...grant('statisticsResign'),
       ...grant('statisticsDistribution'),
+      // The exports they start: their progress and files.
+      ...grant('systemExports'),
     ],
     postCodes: ['general_manager'],
   },

@@ -1,0 +1,20 @@
+import { anyExportSource, type ExportSources } from './core/exports';
+import type { Database } from './db/client';
+import type { Sealer } from './lib/sealed-values';
+import { headcountExport } from './modules/headcount';
+import { onboardingExport } from './modules/onboarding';
+import { prohibitedExport } from './modules/prohibited';
+import { staffExport } from './modules/staff';
+
+// The lists the product exports, registered here at the composition root as the approval businesses are:
+// a module describes its export, this file decides which the export jobs know.
+
+export const productExports = (db: Database, sealer: Sealer): ExportSources =>
+  new Map(
+    [
+      anyExportSource(staffExport(db, sealer)),
+      anyExportSource(onboardingExport(db)),
+      anyExportSource(prohibitedExport(db, sealer)),
+      anyExportSource(headcountExport(db)),
+    ].map((source) => [source.kind, source]),
+  );
