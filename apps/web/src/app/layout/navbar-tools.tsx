@@ -1,5 +1,6 @@
 import {
   BellOutlined,
+  CloudDownloadOutlined,
   ColumnHeightOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
@@ -7,7 +8,7 @@ import {
   LogoutOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Badge, Button, Dropdown, Tooltip, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -18,7 +19,10 @@ import type { Size } from '@dealer-hr/shared/constants';
 import type { UserInfo } from '@dealer-hr/shared/api-types';
 import { useSignOut } from '../../features/auth/api/logout';
 import { HOME_PATH } from '../../lib/navigation';
-import { unreadCountQuery } from '../../lib/unread-messages';
+import { activeExportsQuery, EXPORTS_KEY, EXPORTS_PATH } from '../../lib/exports';
+import { MESSAGES_KEY, unreadCountQuery } from '../../lib/unread-messages';
+import { findMenu } from '../../lib/menu-tree';
+import { useMenuTree } from '../../lib/session-queries';
 import { useShell } from '../shell/shell-state';
 import styles from './basic-layout.module.css';
 
@@ -47,6 +51,54 @@ export function MessageLink() {
       <Link to={NEWS_PATH} className={styles.tool} aria-label={label}>
         <Badge count={unread} size="small" overflowCount={99}>
           <BellOutlined />
+        </Badge>
+      </Link>
+    </Tooltip>
+  );
+}
+
+/**
+ * docs/web.md "Exports": while exports the user started are queued or running, a spinning download icon with
+ * their count links to the exports page. When one ends, the message badge is asked again (a finished export
+ * sends a message) and a toast says so.
+ */
+export function ExportsLink() {
+  const { t } = useTranslation('layout');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Only for those whose menu holds the exports page (its list is what the badge counts).
+  const { data: menus } = useMenuTree();
+  const allowed = findMenu(menus, EXPORTS_PATH) !== undefined;
+  const { data } = useQuery({ ...activeExportsQuery(), enabled: allowed });
+  const running = data?.total ?? 0;
+  const before = useRef(running);
+  useEffect(() => {
+    if (running < before.current) {
+      void queryClient.invalidateQueries({ queryKey: [MESSAGES_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [EXPORTS_KEY, 'list'] });
+      // The toast is drawn outside the router: its link navigates through this component's.
+      void message.success({
+        content: (
+          <>
+            {t('exports.ended')}{' '}
+            <Button type="link" size="small" onClick={() => void navigate(EXPORTS_PATH)}>
+              {t('exports.open')}
+            </Button>
+          </>
+        ),
+      });
+    }
+    before.current = running;
+  }, [running, queryClient, message, navigate, t]);
+
+  if (!allowed || running === 0) return null;
+  const label = t('exports.running', { count: running });
+  return (
+    <Tooltip title={label}>
+      <Link to={EXPORTS_PATH} className={styles.tool} aria-label={label}>
+        <Badge count={running} size="small">
+          <CloudDownloadOutlined spin />
         </Badge>
       </Link>
     </Tooltip>

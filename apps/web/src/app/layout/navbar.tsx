@@ -7,7 +7,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { useShell } from '../shell/shell-state';
 import { AppBreadcrumb } from './breadcrumb';
 import { HeaderSearch } from './header-search';
-import { FullscreenButton, MessageLink, SizeSelect, UserMenu } from './navbar-tools';
+import { ExportsLink, FullscreenButton, MessageLink, SizeSelect, UserMenu } from './navbar-tools';
 import styles from './basic-layout.module.css';
 
 /** docs/web.md "Navbar": menu toggle, breadcrumb, then the tools, the message link and the user. */
@@ -35,6 +35,7 @@ export function Navbar({ user }: { user: UserInfo }) {
         {desktop && <FullscreenButton />}
         {desktop && <SizeSelect />}
         <LanguageSwitch buttonProps={{ className: styles.tool }} />
+        <ExportsLink />
         <MessageLink />
         <UserMenu user={user} />
       </div>

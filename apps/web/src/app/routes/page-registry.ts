@@ -88,6 +88,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
       })),
     'headcount',
   ),
+  '/system/exports': page(
+    () => import('../../features/exports/exports-page').then((m) => ({ default: m.ExportsPage })),
+    'exports',
+  ),
   '/system/audit': page(
     () => import('../../features/audit/audit-page').then((m) => ({ default: m.AuditPage })),
     'audit',

@@ -7,8 +7,7 @@ import type {
   ImportAnswer,
   ImportRowError as ServerImportRowError,
 } from '@dealer-hr/shared/headcount/contract';
-import { ApiError, get, post, put } from '../../lib/api-client';
-import { download } from '../../lib/download';
+import { ApiError, get, post, put, type QueryParams } from '../../lib/api-client';
 
 export type { GridCell, GridPost, GridRow, HeadcountGrid } from '@dealer-hr/shared/headcount/contract';
 
@@ -34,9 +33,8 @@ export const gridQuery = () =>
 
 export const saveCells = (items: CellChange[]) => put<HeadcountSaved>('/auth/headcount/update', { items });
 
-/** Downloads `GET headcount/export` (the current filters) as a file named `fileName`. */
-export const downloadExport = (filters: GridFilters, fileName: string) =>
-  download('/auth/headcount/export', { ...filters }, fileName);
+/** The filters an export of the plan takes (`headcount/export`'s query). */
+export const exportFiltersOf = (filters: GridFilters): QueryParams => ({ ...filters });
 
 /** `POST headcount/import`: a 422 carries the bad rows in `data.errors`. */
 export function importFile(file: File): Promise<ImportAnswer> {

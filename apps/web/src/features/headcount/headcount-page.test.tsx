@@ -1,12 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { callsTo, fail, fileReply, ok, type Routes } from '../../test/mock-api';
-import { button, chooseOption, mockPageApi, queryButton, rowOf, setupUser } from '../../test/page-helpers';
+import { describe, expect, it } from 'vitest';
+import { callsTo, fail, ok, type Routes } from '../../test/mock-api';
+import {
+  button,
+  chooseOption,
+  mockPageApi,
+  queryButton,
+  rowOf,
+  setupUser,
+  SLOW,
+} from '../../test/page-helpers';
+import { captureDownloads, quickExportRoutes, startedExport, XLSX } from '../../test/exports';
 import { renderApp } from '../../test/render-app';
 import type { HeadcountGrid } from './api';
 
 const PAGE = { name: 'headcount', title: '编制管理', path: '/organization/headcount' };
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ALL_BUTTONS = ['update', 'import', 'export'].map((action) => `organization:headcount:${action}`);
 
 const grid: HeadcountGrid = {
@@ -147,28 +155,17 @@ describe('/organization/headcount', () => {
   });
 
   it('downloads the export of the region shown as a file', async () => {
-    // jsdom has no object URLs: the two static methods are put on URL for this test only.
-    const createObjectURL = vi.fn((_file: Blob) => 'blob:headcount');
-    const revokeObjectURL = vi.fn();
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { calls } = api(ALL_BUTTONS, {
-      'GET /api/auth/headcount/export': fileReply('PK-xlsx', XLSX),
-    });
+    const downloads = captureDownloads();
+    const { calls } = api(ALL_BUTTONS, quickExportRoutes('headcount', 'PK-xlsx'));
     renderApp('/organization/headcount');
     const user = setupUser();
     await rowOf('朝阳店');
     await chooseOption(user, screen.getByLabelText('全部区域'), '华北区');
     await user.click(button(document.body, '导出'));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const [[saved]] = createObjectURL.mock.calls as [[Blob]];
-    expect(saved.type).toBe(XLSX);
-    expect(await saved.text()).toBe('PK-xlsx');
-    expect(revokeObjectURL).toHaveBeenCalledWith('blob:headcount');
-    const [download] = callsTo(calls, 'GET', '/api/auth/headcount/export');
-    expect(download!.url.search).toBe('?region_id=2');
-    click.mockRestore();
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
+    await waitFor(() => expect(downloads.click).toHaveBeenCalled(), SLOW);
+    expect(await downloads.saved()).toEqual([{ name: '编制计划.xlsx', type: XLSX, text: 'PK-xlsx' }]);
+    expect(downloads.revoked).toHaveBeenCalledWith('blob:download');
+    expect(startedExport(calls)).toEqual({ kind: 'headcount', filters: { region_id: '2' } });
+    downloads.restore();
   });
 });

@@ -9,7 +9,7 @@ import { ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { Permission, usePermission } from '../../components/permission';
 import {
   HEADCOUNT_KEY,
-  downloadExport,
+  exportFiltersOf,
   gridQuery,
   importErrorsOf,
   importFile,
@@ -222,9 +222,8 @@ export function HeadcountPage() {
             </Permission>
             <ExportAction
               permission="organization:headcount:export"
-              onExport={() => downloadExport(filters, t('export.fileName'))}
-              // A failure is shown from the server's message; the download itself needs no message.
-              onError={(error) => void message.error(error.message)}
+              kind="headcount"
+              filters={exportFiltersOf(filters)}
             >
               {t('actions.export')}
             </ExportAction>

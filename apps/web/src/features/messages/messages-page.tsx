@@ -21,6 +21,7 @@ import {
 } from './api';
 
 const KNOWN_KINDS = new Set([
+  'export_ready',
   'approval_task',
   'approval_approved',
   'approval_rejected',

@@ -6,9 +6,8 @@ import type {
   OnboardingStartInput,
 } from '@dealer-hr/shared/onboarding/contract';
 import type { OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
-import { ApiError, del, get, post, type Paged } from '../../lib/api-client';
+import { ApiError, del, get, post, type Paged, type QueryParams } from '../../lib/api-client';
 import { timeZoneOf } from '../../lib/day-range';
-import { download } from '../../lib/download';
 
 // What the three onboarding pages (入职管理, 入职登记, 入职审批) share of `user/entry/step/*`: the rows, the
 // detail and their queries, with the list page's own calls (start, delete, export). The entry form
@@ -67,9 +66,11 @@ export const startOnboarding = (fields: StartFields) =>
 /** Only an entry never submitted; its uploads go back to their uploader. */
 export const destroyOnboarding = (id: number) => del<{ id: number }>('/auth/user/entry/step/destroy', { id });
 
-/** Downloads `GET user/entry/step/excel` (every row the filters match) as a file named `fileName`. */
-export const downloadExport = (filters: OnboardingFilters, fileName: string) =>
-  download('/auth/user/entry/step/excel', { ...filters, tz: timeZoneOf(filters) }, fileName);
+/** The filters an export of the entries takes (`user/entry/step/excel`'s query). */
+export const exportFiltersOf = (filters: OnboardingFilters): QueryParams => ({
+  ...filters,
+  tz: timeZoneOf(filters),
+});
 
 /** Filling is blue, waiting orange, sent back red, hired green. */
 export const onboardingStatusColors: Record<OnboardingStatus, string> = {

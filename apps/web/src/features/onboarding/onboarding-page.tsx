@@ -22,7 +22,7 @@ import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 import {
   ONBOARDING_KEY,
   destroyOnboarding,
-  downloadExport,
+  exportFiltersOf,
   onboardingListQuery,
   type OnboardingFilters,
   type OnboardingRow,
@@ -163,7 +163,8 @@ export function OnboardingPage() {
           </CreateAction>
           <ExportAction
             permission="staff:onboarding:export"
-            onExport={() => downloadExport(filters, t('export.fileName'))}
+            kind="onboarding"
+            filters={exportFiltersOf(filters)}
           >
             {t('actions.export')}
           </ExportAction>

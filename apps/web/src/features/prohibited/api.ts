@@ -9,9 +9,8 @@ import type {
   ProhibitedStoreInput,
 } from '@dealer-hr/shared/prohibited/contract';
 import type { ProhibitedSource, ProhibitedStatus } from '@dealer-hr/shared/prohibited/rules';
-import { get, post, put, type Paged } from '../../lib/api-client';
+import { get, post, put, type Paged, type QueryParams } from '../../lib/api-client';
 import { timeZoneOf } from '../../lib/day-range';
-import { download } from '../../lib/download';
 
 export type { ProhibitedDetail, ProhibitedEvent, ProhibitedRow };
 
@@ -59,6 +58,8 @@ export const changeProhibited = (id: number, fields: Omit<ProhibitedChangeInput,
 export const dismissProhibited = (id: number, enableReason: string) =>
   put<ProhibitedDismissAnswer>('/auth/prohibited/dismiss', { id, enable_reason: enableReason });
 
-/** Downloads `GET prohibited/export` (every row the filters match) as a file named `fileName`. */
-export const downloadExport = (filters: ProhibitedFilters, fileName: string) =>
-  download('/auth/prohibited/export', { ...filters, tz: timeZoneOf(filters) }, fileName);
+/** The filters an export of the list takes (`prohibited/export`'s query). */
+export const exportFiltersOf = (filters: ProhibitedFilters): QueryParams => ({
+  ...filters,
+  tz: timeZoneOf(filters),
+});

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTime } from '@dealer-hr/shared/time';
-import { callsTo, fail, fileReply, ok, type ApiCall, type Routes } from '../../test/mock-api';
+import { callsTo, fail, ok, type ApiCall, type Routes } from '../../test/mock-api';
 import {
   button,
   chooseOption,
@@ -14,12 +14,12 @@ import {
   showColumns,
   SLOW,
 } from '../../test/page-helpers';
+import { captureDownloads, quickExportRoutes, startedExport, XLSX } from '../../test/exports';
 import { renderApp } from '../../test/render-app';
 import type { ProhibitedDetail, ProhibitedRow } from './api';
 
 const PAGE = { name: 'prohibited', title: '禁用名单', path: '/staff/prohibited' };
 const ALL_BUTTONS = ['create', 'update', 'dismiss', 'export'].map((action) => `staff:prohibited:${action}`);
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ALREADY_LISTED = '该证件号码已在禁用名单中';
 
 const entry = (id: number, name: string, extra: Partial<ProhibitedRow> = {}): ProhibitedRow => ({
@@ -316,12 +316,8 @@ describe('/staff/prohibited', { timeout: 30_000 }, () => {
   });
 
   it('exports the rows the applied filters match', async () => {
-    // jsdom has no object URLs: the two static methods are put on URL for this test only.
-    const createObjectURL = vi.fn((_file: Blob) => 'blob:prohibited');
-    const revokeObjectURL = vi.fn();
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { calls } = api(ALL_BUTTONS, { 'GET /api/auth/prohibited/export': fileReply('PK-xlsx', XLSX) });
+    const downloads = captureDownloads();
+    const { calls } = api(ALL_BUTTONS, quickExportRoutes('prohibited', 'PK-xlsx'));
     renderApp('/staff/prohibited');
     const user = setupUser();
     await rowOf('王五');
@@ -330,12 +326,9 @@ describe('/staff/prohibited', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText('王五')).not.toBeInTheDocument());
 
     await user.click(button(document.body, '导出'));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const [[saved]] = createObjectURL.mock.calls as [[Blob]];
-    expect(await saved.text()).toBe('PK-xlsx');
-    expect(callsTo(calls, 'GET', '/api/auth/prohibited/export')[0]!.url.search).toBe('?keyword=%E5%BC%A0');
-    click.mockRestore();
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
+    await waitFor(() => expect(downloads.click).toHaveBeenCalled(), SLOW);
+    expect(await downloads.saved()).toEqual([{ name: '禁用名单.xlsx', type: XLSX, text: 'PK-xlsx' }]);
+    expect(startedExport(calls)).toEqual({ kind: 'prohibited', filters: { keyword: '张' } });
+    downloads.restore();
   });
 });

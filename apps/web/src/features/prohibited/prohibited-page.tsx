@@ -17,7 +17,7 @@ import { Permission } from '../../components/permission';
 import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useIdParam } from '../../lib/use-id-param';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
-import { downloadExport, prohibitedListQuery, type ProhibitedFilters, type ProhibitedRow } from './api';
+import { exportFiltersOf, prohibitedListQuery, type ProhibitedFilters, type ProhibitedRow } from './api';
 import { DetailDrawer } from './detail-drawer';
 import { DismissDialog } from './dismiss-dialog';
 import { StatusTag } from './labels';
@@ -141,7 +141,8 @@ export function ProhibitedPage() {
           </CreateAction>
           <ExportAction
             permission="staff:prohibited:export"
-            onExport={() => downloadExport(filters, t('export.fileName'))}
+            kind="prohibited"
+            filters={exportFiltersOf(filters)}
           >
             {t('actions.export')}
           </ExportAction>

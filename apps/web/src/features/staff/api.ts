@@ -6,8 +6,7 @@ import type {
   StaffRow,
   StaffUpdateInput,
 } from '@dealer-hr/shared/staff/contract';
-import { get, put, type Paged } from '../../lib/api-client';
-import { download } from '../../lib/download';
+import { get, put, type Paged, type QueryParams } from '../../lib/api-client';
 
 // The answers and the update body are the shared contract's types (docs/api.md); only the list's
 // filters are the web's own: the server reads them from a query string.
@@ -61,9 +60,8 @@ export const updateStaff = (body: StaffUpdateInput) => put<StaffDetail>('/auth/u
 export const revealIdNumber = (id: number) =>
   get<RevealedIdNumber>('/auth/user/detail/id-number', { id }).then((answer) => answer.id_number);
 
-/** Downloads `GET user/export` (every person the filters match) as a file named `fileName`. */
-export const downloadExport = (filters: StaffFilters, fileName: string) =>
-  download('/auth/user/export', { ...filters }, fileName);
+/** The filters an export of the directory takes (`user/export`'s query). */
+export const exportFiltersOf = (filters: StaffFilters): QueryParams => ({ ...filters });
 
 /** The profile page of person `id` (a hidden menu page). */
 export const detailPath = (id: number) => `/staff/detail?id=${id}`;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { callsTo, fail, fileReply, ok, type ApiCall, type Routes } from '../../test/mock-api';
+import { callsTo, fail, ok, type ApiCall, type Routes } from '../../test/mock-api';
 import {
   button,
   chooseOption,
@@ -17,7 +17,8 @@ import {
 } from '../../test/page-helpers';
 import { renderApp } from '../../test/render-app';
 import { viewportWidth } from '../../test/viewport';
-import { DETAIL_PAGE, LIST_PAGE, XLSX, detail, pickerRoutes, rows } from './test-data';
+import { DETAIL_PAGE, LIST_PAGE, detail, pickerRoutes, rows } from './test-data';
+import { captureDownloads, exportJob, quickExportRoutes, startedExport, XLSX } from '../../test/exports';
 
 const ALL_BUTTONS = ['update', 'export', 'reveal-id'].map((action) => `staff:list:${action}`);
 
@@ -264,13 +265,24 @@ describe('/staff/list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(1));
   });
 
-  it('exports the people the applied filters match', async () => {
-    // jsdom has no object URLs: the two static methods are put on URL for this test only.
-    const createObjectURL = vi.fn((_file: Blob) => 'blob:staff');
-    const revokeObjectURL = vi.fn();
-    Object.assign(URL, { createObjectURL, revokeObjectURL });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const { calls } = api(ALL_BUTTONS, { 'GET /api/auth/user/export': fileReply('PK-xlsx', XLSX) });
+  it('leaves a long export running in the background and says where to find it', async () => {
+    const { calls } = api(ALL_BUTTONS, {
+      'POST /api/auth/down/timing/excel/store': ok(exportJob('staff')),
+      'GET /api/auth/down/timing/excel/detail': ok(exportJob('staff', { status: 'running', done: 1000 })),
+    });
+    const { location } = renderApp('/staff/list');
+    const user = setupUser();
+    await rowOf('王五');
+    await user.click(button(document.body, '导出'));
+    expect(await screen.findByText(/导出已在后台进行/, undefined, { timeout: 8_000 })).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/auth/down/timing/excel/download')).toEqual([]);
+    await user.click(button(document.body, '查看导出任务'));
+    await waitFor(() => expect(location()).toBe('/system/exports'));
+  });
+
+  it('exports the people the applied filters match, and downloads the file once it is ready', async () => {
+    const downloads = captureDownloads();
+    const { calls } = api(ALL_BUTTONS, quickExportRoutes('staff', 'PK-xlsx'));
     renderApp('/staff/list');
     const user = setupUser();
     await rowOf('王五');
@@ -283,16 +295,10 @@ describe('/staff/list', { timeout: 30_000 }, () => {
     await user.type(within(form).getByLabelText('手机号码'), '139');
 
     await user.click(button(document.body, '导出'));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const [[saved]] = createObjectURL.mock.calls as [[Blob]];
-    expect(await saved.text()).toBe('PK-xlsx');
-    expect(click.mock.contexts[0]).toHaveProperty('download', '员工花名册.xlsx');
-    expect(Object.fromEntries(callsTo(calls, 'GET', '/api/auth/user/export')[0]!.url.searchParams)).toEqual({
-      keyword: '张',
-      status: 'regular',
-    });
-    click.mockRestore();
-    Reflect.deleteProperty(URL, 'createObjectURL');
-    Reflect.deleteProperty(URL, 'revokeObjectURL');
+    await waitFor(() => expect(downloads.click).toHaveBeenCalled(), SLOW);
+    expect(await downloads.saved()).toEqual([{ name: '员工花名册.xlsx', type: XLSX, text: 'PK-xlsx' }]);
+    expect(startedExport(calls)).toEqual({ kind: 'staff', filters: { keyword: '张', status: 'regular' } });
+    expect(callsTo(calls, 'GET', '/api/auth/down/timing/excel/download')[0]!.url.search).toBe('?id=41');
+    downloads.restore();
   });
 });

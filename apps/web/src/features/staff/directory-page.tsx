@@ -25,7 +25,7 @@ import { useMenuTree } from '../../lib/session-queries';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 import {
   detailPath,
-  downloadExport,
+  exportFiltersOf,
   staffListQuery,
   type Gender,
   type StaffFilters,
@@ -191,10 +191,7 @@ export function DirectoryPage() {
       extra={
         <ListToolbar>
           {columns.setting}
-          <ExportAction
-            permission="staff:list:export"
-            onExport={() => downloadExport(filters, t('export.fileName'))}
-          >
+          <ExportAction permission="staff:list:export" kind="staff" filters={exportFiltersOf(filters)}>
             {t('actions.export')}
           </ExportAction>
         </ListToolbar>

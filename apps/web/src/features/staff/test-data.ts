@@ -13,8 +13,6 @@ export const DETAIL_PAGE: MenuPage = {
   noCache: true,
 };
 
-export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export const staffRow = (id: number, name: string, extra: Partial<StaffRow> = {}): StaffRow => ({
   id,
   employee_no: `E10000${id}`,
