@@ -5,11 +5,11 @@ import { startServer } from '../../scripts/built-server';
 // The staff directory on a large group: 100 000 generated employees on PostgreSQL, each with an open main
 // post in one of the demo stores, then filtered pages asked one at a time (latency, not throughput).
 
-const EMPLOYEES = 100_000;
+export const EMPLOYEES = 100_000;
 const SAMPLES = 200;
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The server is started with this key, so the generated rows are sealed as the server seals them. */
-const DATA_KEY = 'bench-data-key-bench-data-key-bench';
+export const DATA_KEY = 'bench-data-key-bench-data-key-bench';
 
 const surnames = [
   ['王', 'wang'],
@@ -40,7 +40,7 @@ const sqlArray = (values: readonly string[]) => `array[${values.map((value) => `
  * Employees and their open main posts, generated inside PostgreSQL (seconds, not minutes). Their ID numbers
  * (BENCH + the row number) are sealed here, as SQL has no key, and joined to the rows by their position.
  */
-async function generateStaff(client: pg.Client) {
+export async function generateStaff(client: pg.Client) {
   const sealer = createSealer(new TextEncoder().encode(DATA_KEY));
   const sealed = Array.from({ length: EMPLOYEES }, (_, index) =>
     sealedIdNumber(sealer, `BENCH${String(index + 1).padStart(10, '0')}`),
@@ -94,7 +94,7 @@ async function generateStaff(client: pg.Client) {
   await client.query('vacuum analyze');
 }
 
-const percentile = (sorted: number[], share: number) =>
+export const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 
 async function measure(url: string, authorization: string, title: string, query: string) {

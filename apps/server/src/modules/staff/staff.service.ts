@@ -19,7 +19,6 @@ import type { StaffListQuery } from './staff.schemas';
 
 const employeeTypes = alias(dictionaryItems, 'employee_types');
 
-/** Employees with the names of where they work (the placement columns kept by the employment service). */
 /** What a list row shows of the employee: a page reads these, not the sealed number or the whole profile. */
 const listedColumns = {
   id: employees.id,
@@ -36,6 +35,9 @@ const listedColumns = {
 
 /** Employees as a list shows them, with the names of where they work. */
 const staffQuery = (db: Database) => placedQuery(db, listedColumns);
+/** The same with the sealed number, for an export that may open it: nothing else of the profile. */
+const exportedStaffQuery = (db: Database) =>
+  placedQuery(db, { ...listedColumns, idNumberSealed: employees.idNumberSealed });
 /** The same with every column of the employee, for a detail. */
 const wholeStaffQuery = (db: Database) => placedQuery(db, employees);
 
@@ -154,7 +156,7 @@ export async function* allStaff(
   // Keyset pages by employee number (unique): each page is one short indexed read, however deep the export.
   let after: string | null = null;
   for (;;) {
-    const rows = await wholeStaffQuery(db)
+    const rows = await exportedStaffQuery(db)
       .where(and(where, after === null ? undefined : gt(employees.employeeNo, after)))
       .orderBy(asc(employees.employeeNo))
       .limit(batch);
