@@ -1,5 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { maxLengthMessage } from '@dealer-hr/shared/rules';
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
 // Query-string pieces of the API's lists (docs/api.md "Lists and paging": `page` from 1, `limit` up to 100,
@@ -53,3 +55,24 @@ export const likeContains = (value: string): string => `%${likeLiteral(value)}%`
 
 /** A LIKE pattern for texts beginning with `value` literally; a btree `text_pattern_ops` index answers it. */
 export const likePrefix = (value: string): string => `${likeLiteral(value)}%`;
+
+/** Where a newest-first keyset page stopped: the last row's creation time and id. */
+export interface NewestFirstCursor {
+  createdAt: Date;
+  id: number;
+}
+
+/**
+ * The rows after `cursor` in newest-first order (`created_at desc, id desc`): the next keyset page of an
+ * export, one short indexed read however deep it is. No cursor: from the first row.
+ */
+export function olderThan(
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  cursor: NewestFirstCursor | null,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(
+    lt(columns.createdAt, cursor.createdAt),
+    and(eq(columns.createdAt, cursor.createdAt), lt(columns.id, cursor.id)),
+  );
+}

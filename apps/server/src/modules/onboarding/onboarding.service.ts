@@ -14,7 +14,6 @@ import {
   eq,
   inArray,
   like,
-  lt,
   notInArray,
   or,
   sql,
@@ -36,7 +35,7 @@ import {
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { createdWithin } from '../../lib/day-range';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
-import { likeContains, likePrefix, offsetOf } from '../../lib/paging';
+import { likeContains, likePrefix, offsetOf, olderThan, type NewestFirstCursor } from '../../lib/paging';
 import { hashPassword } from '../../lib/passwords';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import {
@@ -174,20 +173,10 @@ export async function* allOnboarding(
   query: Omit<OnboardingListQuery, 'page' | 'limit'>,
 ): AsyncGenerator<OnboardingRow> {
   const where = conditionsOf(scope, userId, query);
-  let before: { createdAt: Date; id: number } | null = null;
+  let before: NewestFirstCursor | null = null;
   for (;;) {
     const rows: ListedRow[] = await entriesQuery(db)
-      .where(
-        and(
-          where,
-          before
-            ? or(
-                lt(onboardingEntries.createdAt, before.createdAt),
-                and(eq(onboardingEntries.createdAt, before.createdAt), lt(onboardingEntries.id, before.id)),
-              )
-            : undefined,
-        ),
-      )
+      .where(and(where, olderThan(onboardingEntries, before)))
       .orderBy(desc(onboardingEntries.createdAt), desc(onboardingEntries.id))
       .limit(1000);
     for (const row of rows) yield rowOf(row);

@@ -3,7 +3,7 @@ import {
   prohibitedSourceNames,
   type ProhibitedAction,
 } from '@dealer-hr/shared/prohibited/rules';
-import { and, asc, count, desc, eq, ilike, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   approvalInstances,
@@ -16,7 +16,7 @@ import {
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { createdWithin } from '../../lib/day-range';
-import { likeContains, offsetOf } from '../../lib/paging';
+import { likeContains, offsetOf, olderThan, type NewestFirstCursor } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { sealedIdNumber, type Sealer } from '../../lib/sealed-values';
 import { accountNameOf } from '../../core/account-name';
@@ -105,20 +105,10 @@ export async function* allProhibited(
   const where = listConditions(sealer, query);
   const batch = 1000;
   // Keyset pages, newest first: each page one short read however long the list.
-  let before: { createdAt: Date; id: number } | null = null;
+  let before: NewestFirstCursor | null = null;
   for (;;) {
     const rows: { entry: Entry; createdBy: string | null }[] = await rowsQuery(db)
-      .where(
-        and(
-          where,
-          before
-            ? or(
-                lt(prohibitedEntries.createdAt, before.createdAt),
-                and(eq(prohibitedEntries.createdAt, before.createdAt), lt(prohibitedEntries.id, before.id)),
-              )
-            : undefined,
-        ),
-      )
+      .where(and(where, olderThan(prohibitedEntries, before)))
       .orderBy(desc(prohibitedEntries.createdAt), desc(prohibitedEntries.id))
       .limit(batch);
     for (const row of rows) yield rowOf(row);
