@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { exportMessages } from '@dealer-hr/shared/exports/rules';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, messages } from '../../db/schema';
 import { callerOf, fieldErrorsOf, type Answer } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
