@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { ExportSources } from './core/exports';
+import type { ImportSources } from './core/imports';
 import type { JobQueue } from './core/jobs/queue';
 import type { Database, DatabaseHandle } from './db/client';
 import type { FileStorage } from './lib/file-storage';
@@ -23,4 +24,6 @@ export interface AppContext {
   jobs: JobQueue;
   /** The lists that export, by kind: their direct downloads and the export jobs write the same files. */
   exports: ExportSources;
+  /** The lists that take an Excel file, by kind (modules/imports). */
+  imports: ImportSources;
 }

@@ -16,6 +16,7 @@ import { createProductEngine } from './approval-businesses';
 import type { ApprovalBusiness } from './modules/approvals';
 import { productJobs, productSchedules } from './background-jobs';
 import { productExports } from './product-exports';
+import type { ImportSource, ImportSources } from './core/imports';
 import { jobFilesDir } from './modules/exports';
 import { createJobQueue } from './core/jobs/queue';
 import { JobRunner } from './core/jobs/runner';
@@ -55,10 +56,18 @@ export interface BuildOptions {
   logger: FastifyBaseLogger;
   /** Approval businesses registered beside the product's: the fixture business of the engine's tests. */
   approvalBusinesses?: readonly ApprovalBusiness[];
+  /** Registered beside the product's imports (a test's fixture import). */
+  importSources?: readonly ImportSource<unknown>[];
 }
 
 /** Builds the Fastify instance: external plugins, then the app's plugins, then the modules. */
-export async function buildApp({ config, database, logger, approvalBusinesses = [] }: BuildOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  approvalBusinesses = [],
+  importSources = [],
+}: BuildOptions) {
   const app = Fastify({
     loggerInstance: logger,
     // A caller's request id is kept so one id follows a request across services and log lines.
@@ -83,9 +92,11 @@ export async function buildApp({ config, database, logger, approvalBusinesses = 
   );
   const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
   const exports = productExports(database.db, sealer);
+  const imports: ImportSources = new Map(importSources.map((source) => [source.kind, source]));
   const jobs = productJobs({
     db: database.db,
     exports,
+    imports,
     filesDir: jobFilesDir(config.DATA_DIR),
     exportKeepDays: config.EXPORT_KEEP_DAYS,
   });
@@ -105,6 +116,7 @@ export async function buildApp({ config, database, logger, approvalBusinesses = 
     approvals: createProductEngine(sealer, approvalBusinesses),
     jobs: jobRunner.bind((onEnqueued) => createJobQueue(database.db, onEnqueued)),
     exports,
+    imports,
   };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from './test/app';
 
 let t: TestApp;
 let filesDir: string;
-const jobsOf = () => productJobs({ db: t.db, exports: new Map(), filesDir, exportKeepDays: 7 });
+const jobsOf = () =>
+  productJobs({ db: t.db, exports: new Map(), imports: new Map(), filesDir, exportKeepDays: 7 });
 beforeAll(async () => {
   t = await createTestApp();
   filesDir = await mkdtemp(join(tmpdir(), 'job-files-'));

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './db/client';
@@ -7,9 +7,14 @@ import { defineJob, type JobDefinition } from './core/jobs/queue';
 import type { JobSchedule } from './core/jobs/runner';
 import type { ExportSources } from './core/exports';
 import { exportJob } from './modules/exports';
+import { importJob } from './modules/imports';
+import type { ImportSources } from './core/imports';
 
 // The product's background jobs and their schedules, registered here at the composition root as the
 // approval businesses are: a module defines its jobs, this file decides which the runner knows.
+
+/** A file checked for an import is kept this long for its commit. */
+const PREVIEW_KEEP_MS = 86_400_000;
 
 /**
  * A finished job's product is kept until `expires_at`; then the job says so, and the file it wrote (a
@@ -28,6 +33,12 @@ const expireResults = (db: Database, filesDir: string) =>
         const file = (result as { file?: unknown } | null)?.file;
         if (typeof file === 'string') await rm(join(filesDir, basename(file)), { force: true });
       }
+      // Files previewed for an import that was never started.
+      const names = await readdir(filesDir).catch(() => [] as string[]);
+      for (const name of names.filter((candidate) => candidate.startsWith('preview-'))) {
+        const { mtimeMs } = await stat(join(filesDir, name));
+        if (Date.now() - mtimeMs > PREVIEW_KEEP_MS) await rm(join(filesDir, name), { force: true });
+      }
       return { expired: expired.length };
     },
   });
@@ -35,14 +46,22 @@ const expireResults = (db: Database, filesDir: string) =>
 interface JobsContext {
   db: Database;
   exports: ExportSources;
+  imports: ImportSources;
   /** Where jobs write their products (DATA_DIR/job-files). */
   filesDir: string;
   exportKeepDays: number;
 }
 
-export const productJobs = ({ db, exports, filesDir, exportKeepDays }: JobsContext): JobDefinition[] => [
+export const productJobs = ({
+  db,
+  exports,
+  imports,
+  filesDir,
+  exportKeepDays,
+}: JobsContext): JobDefinition[] => [
   expireResults(db, filesDir),
   exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
+  importJob({ db, sources: imports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
 ];
 
 export const productSchedules: JobSchedule[] = [

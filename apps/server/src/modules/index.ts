@@ -7,6 +7,7 @@ import { meRoutes, sessionRoutes } from './auth';
 import { departmentRoutes } from './departments';
 import { draftRoutes } from './drafts';
 import { exportRoutes } from './exports';
+import { importRoutes } from './imports';
 import { dictionaryRoutes } from './dictionaries';
 import { headcountRoutes } from './headcount';
 import { healthRoutes } from './health';
@@ -50,4 +51,5 @@ export const protectedModules: Module[] = [
   draftRoutes,
   onboardingRoutes,
   exportRoutes,
+  importRoutes,
 ];

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import { createSealer, loadDataKey, type Sealer } from '../lib/sealed-values';
 import type { ApprovalBusiness } from '../modules/approvals';
+import type { ImportSource } from '../core/imports';
 import { onServer, uniqueSuffix, urlForDatabase } from './database';
 
 export interface TestApp {
@@ -60,14 +61,20 @@ export const emptyDatabase = () => cloneDatabase({ empty: true });
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  { approvalBusinesses = [] }: { approvalBusinesses?: readonly ApprovalBusiness[] } = {},
+  {
+    approvalBusinesses = [],
+    importSources = [],
+  }: {
+    approvalBusinesses?: readonly ApprovalBusiness[];
+    importSources?: readonly ImportSource<unknown>[];
+  } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await cloneDatabase();
   // Uploaded files go to a directory of this app's own, removed with it.
   const dataDir = await mkdtemp(join(tmpdir(), 'dealer-hr-test-'));
   const config = loadConfig({ WEB_DIST: '/nonexistent-web-dist', DATA_DIR: dataDir, ...env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await buildApp({ config, database, logger, approvalBusinesses });
+  const app = await buildApp({ config, database, logger, approvalBusinesses, importSources });
   await app.ready();
   return {
     app,

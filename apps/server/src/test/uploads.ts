@@ -14,13 +14,17 @@ export interface TestFile {
   bytes: Buffer;
 }
 
-/** A multipart body with an optional `purpose` field before the file, as a browser's FormData sends it. */
-export function multipart(file: TestFile, purpose?: string) {
+/**
+ * A multipart body with form fields before the file, as a browser's FormData sends it: a string is the
+ * `purpose` field of an upload.
+ */
+export function multipart(file: TestFile, fields?: string | Record<string, string>) {
   const boundary = '----dealer-hr-test';
   const parts: Buffer[] = [];
-  if (purpose !== undefined)
+  const named = typeof fields === 'string' ? { purpose: fields } : (fields ?? {});
+  for (const [name, value] of Object.entries(named))
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${purpose}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
   parts.push(
     Buffer.from(

@@ -1,0 +1,2 @@
+export { importRoutes } from './imports.routes';
+export { importJob } from './import-job';
