@@ -87,8 +87,10 @@ test('a new region, a store with a department, a post and a plan of 3; a bad imp
   await expect(page.getByText(/已保存，1 个编制有变化/)).toBeVisible();
   await expect(cell).toHaveValue('3');
 
-  // An import with one bad row names it and writes nothing.
-  await page.locator('input[type="file"]').setInputFiles({
+  // An import with one bad row: the check names it, and with 全部成功才导入 nothing is written.
+  await page.getByRole('button', { name: /导\s?入/ }).click();
+  const importDialog = page.getByRole('dialog').filter({ hasText: '导入编制计划' });
+  await importDialog.locator('input[type="file"]').setInputFiles({
     name: 'plan.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: await planFile([
@@ -96,13 +98,22 @@ test('a new region, a store with a department, a post and a plan of 3; a bad imp
       ['NO-SUCH-STORE', '不存在的门店', postCode, post, 2],
     ]),
   });
-  const errors = page.getByRole('dialog', { name: '导入失败' });
-  await expect(errors.getByText(/第 3 行/)).toBeVisible();
-  await errors.getByRole('button', { name: '知道了' }).click();
+  await expect(importDialog.getByText('共 2 行：1 行可导入，1 行有误')).toBeVisible();
+  await expect(importDialog.getByText('门店编码“NO-SUCH-STORE”不存在或不在您的数据范围内')).toBeVisible();
+  await importDialog.getByRole('checkbox', { name: /全部成功才导入/ }).check();
+  await importDialog.getByRole('button', { name: /^导\s?入$/ }).click();
+  await expect(importDialog.getByText('已导入 0 行，1 行未导入')).toBeVisible({ timeout: 20_000 });
+  const [failures] = await Promise.all([
+    page.waitForEvent('download'),
+    importDialog.getByRole('button', { name: '下载失败明细' }).click(),
+  ]);
+  expect(failures.suggestedFilename()).toBe('失败明细.xlsx');
+  await importDialog.getByRole('button', { name: /^完\s?成$/ }).click();
   await expect(cell).toHaveValue('3');
 
-  // The org chart shows the new store.
+  // The org chart shows the new store, three levels down.
   await openPage(page, '组织架构图');
+  await choose(page, page.getByLabel('展开层级'), '3 级');
   await expect(page.locator('svg text', { hasText: store }).first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'test-results/screenshots/org-chart-zh-1366.png' });
 });

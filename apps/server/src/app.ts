@@ -16,6 +16,7 @@ import { createProductEngine } from './approval-businesses';
 import type { ApprovalBusiness } from './modules/approvals';
 import { productJobs, productSchedules } from './background-jobs';
 import { productExports } from './product-exports';
+import { productImports } from './product-imports';
 import type { ImportSource, ImportSources } from './core/imports';
 import { jobFilesDir } from './modules/exports';
 import { createJobQueue } from './core/jobs/queue';
@@ -92,7 +93,9 @@ export async function buildApp({
   );
   const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
   const exports = productExports(database.db, sealer);
-  const imports: ImportSources = new Map(importSources.map((source) => [source.kind, source]));
+  const imports: ImportSources = new Map(
+    [...productImports(database.db), ...importSources].map((source) => [source.kind, source]),
+  );
   const jobs = productJobs({
     db: database.db,
     exports,

@@ -66,16 +66,3 @@ export const headcountSaved = z.object({
   changed: z.number().int(),
 });
 export type HeadcountSaved = z.infer<typeof headcountSaved>;
-
-export const importAnswer = z.object({
-  rows: z.number().int(),
-  changed: z.number().int(),
-});
-export type ImportAnswer = z.infer<typeof importAnswer>;
-
-/** One refused row of an import: the sheet's row number and why, in Chinese. */
-export interface ImportRowError {
-  field: string;
-  row: number;
-  message: string;
-}

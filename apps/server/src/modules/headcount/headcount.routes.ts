@@ -1,30 +1,19 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok } from '../../lib/envelope';
-import { uploadedFile } from '../../lib/uploaded-file';
 import { actor } from '../../plugins/auth';
 import {
   headcountGrid as headcountGridSchema,
   headcountSaved,
   headcountUpdateBody,
-  importAnswer,
 } from '@dealer-hr/shared/headcount/contract';
-import { headcountMessages } from '@dealer-hr/shared/headcount/rules';
 import { headcountQuery } from './headcount.schemas';
 import { headcountGrid, saveCells } from './headcount.service';
 import { sendExport } from '../exports';
-import { headcountExport, importSheet } from './headcount.sheet';
+import { headcountExport } from './headcount.sheet';
 
 const tags = ['headcount'];
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
-
-const fileMessages = {
-  missing: headcountMessages.fileMissing,
-  tooLarge: headcountMessages.fileTooLarge,
-  invalid: headcountMessages.fileInvalid,
-};
 
 /**
  * Protected: the headcount plan (planned count per store x post). Every route sees only the stores inside
@@ -32,8 +21,6 @@ const fileMessages = {
  */
 export const headcountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   const exports = headcountExport(db);
-  // Registered here so only the import route of this module accepts multipart bodies.
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 10, parts: 20 } });
 
   app.get(
     '/headcount/index',
@@ -87,28 +74,5 @@ export const headcountRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     },
     async (request, reply) =>
       sendExport(request, reply, { db, source: exports }, request.query, 'headcount.xlsx'),
-  );
-
-  app.post(
-    '/headcount/import',
-    {
-      config: { permission: 'organization:headcount:import' },
-      schema: {
-        tags,
-        summary: 'Import the headcount plan from an .xlsx file',
-        description:
-          'multipart/form-data with one file field (at most 5 MB) in the export’s format: 门店编码, 岗位编码 and ' +
-          '编制人数 are read, other columns ignored. Every row is checked (unknown or out-of-scope store code, ' +
-          'unknown post code, a count that is not an integer 0-9999, a store x post given twice); when any ' +
-          'row is wrong nothing is written and the answer is 422 with `data.errors: [{ field: "file", row, ' +
-          'message }]`, one per bad row. Otherwise all rows are applied in one transaction with one audit entry.',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(importAnswer) },
-      },
-    },
-    async (request) => {
-      const { bytes } = await uploadedFile(request, fileMessages);
-      return ok(await importSheet(db, auditActorOf(request), await actor(request).scope(), bytes));
-    },
   );
 };

@@ -71,9 +71,11 @@ async function workbook(rows: (string | number | null)[][], headers = ['门店�
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function upload(file: Buffer, authorization = admin) {
+/** The file through the import mechanism: checked (`imports/preview`), then, when it reads, committed and run. */
+async function upload(file: Buffer, authorization = admin, allOrNothing = true) {
   const boundary = `----hc${randomUUID()}`;
   const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nheadcount\r\n`),
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan.xlsx"\r\n` +
         `Content-Type: ${XLSX_TYPE}\r\n\r\n`,
@@ -81,15 +83,37 @@ async function upload(file: Buffer, authorization = admin) {
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/headcount/import',
-    headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  return answerOf<
-    { rows: number; changed: number } & { errors: { field: string; row: number; message: string }[] }
-  >(response);
+  const preview = answerOf<{
+    token: string;
+    total: number;
+    valid: number;
+    invalid: number;
+    failures: { row: number; problems: string[] }[];
+  }>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/imports/preview',
+      headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    }),
+  );
+  if (preview.code !== 200) return { preview, job: null };
+  const started = await call<{ id: number }>(
+    'POST',
+    'imports/store',
+    { kind: 'headcount', token: preview.data.token, all_or_nothing: allOrNothing },
+    authorization,
+  );
+  while (await t.app.jobRunner.runNext()) {
+    // the import
+  }
+  const job = await call<{ succeeded: number; failed: number; error: string | null }>(
+    'GET',
+    `imports/detail?id=${started.data.id}`,
+    undefined,
+    authorization,
+  );
+  return { preview, job: job.data };
 }
 
 const planSnapshot = () =>
@@ -272,8 +296,8 @@ describe('GET headcount/export', () => {
   });
 });
 
-describe('POST headcount/import', () => {
-  it('applies a good file in one transaction with one audit entry, and round-trips the export', async () => {
+describe('the headcount import (imports/*, kind headcount)', () => {
+  it('applies a good file with an audit entry, and round-trips the export', async () => {
     const exported = await t.app.inject({
       method: 'GET',
       url: `/api/auth/headcount/export?store_id=${otherStore.id}`,
@@ -285,8 +309,8 @@ describe('POST headcount/import', () => {
     sheet.getRow(2).getCell(5).value = 42;
     const postCode = String(sheet.getRow(2).getCell(3).value);
     const roundTrip = await upload(Buffer.from(await book.xlsx.writeBuffer()));
-    expect(roundTrip.code).toBe(200);
-    expect(roundTrip.data).toEqual({ rows: sheet.actualRowCount - 1, changed: 1 });
+    expect(roundTrip.preview.data).toMatchObject({ total: sheet.actualRowCount - 1, invalid: 0 });
+    expect(roundTrip.job).toMatchObject({ succeeded: sheet.actualRowCount - 1, failed: 0 });
     expect(await plannedOf(otherStore.id, (await postByCode(postCode)).id)).toBe(42);
 
     const mechanic = await postByCode('mechanic');
@@ -297,7 +321,7 @@ describe('POST headcount/import', () => {
         [otherStore.code, 'paint_technician', '5'],
       ]),
     );
-    expect(answer).toMatchObject({ code: 200, data: { rows: 2, changed: 2 } });
+    expect(answer.job).toMatchObject({ succeeded: 2, failed: 0, error: null });
     expect(await plannedOf(otherStore.id, mechanic.id)).toBe(7);
     expect(await plannedOf(otherStore.id, painter.id)).toBe(5);
     const [audit] = await t.db
@@ -309,7 +333,7 @@ describe('POST headcount/import', () => {
     expect(audit?.after).toMatchObject({ rows: 2 });
   });
 
-  it('refuses a file with one bad row, reporting it by row number in Chinese, and writes nothing', async () => {
+  it('writes nothing of a file with one bad row when all or nothing is asked, and names the row', async () => {
     const snapshot = await planSnapshot();
     const answer = await upload(
       await workbook([
@@ -317,14 +341,14 @@ describe('POST headcount/import', () => {
         [otherStore.code, 'paint_technician', -2],
       ]),
     );
-    expect(answer.code).toBe(422);
-    expect(answer.data.errors).toEqual([
-      { field: 'file', row: 3, message: '第 3 行：编制人数必须是 0 到 9999 之间的整数' },
+    expect(answer.preview.data.failures).toEqual([
+      { row: 3, cells: expect.any(Object), problems: ['编制人数必须是 0 到 9999 之间的整数'] },
     ]);
+    expect(answer.job).toMatchObject({ succeeded: 0, failed: 1 });
     expect(await planSnapshot()).toEqual(snapshot);
   });
 
-  it('reports every bad row: unknown codes, bad counts, duplicates and stores outside the scope', async () => {
+  it('names every bad row: unknown codes, bad counts, duplicates and stores outside the scope', async () => {
     const snapshot = await planSnapshot();
     const answer = await upload(
       await workbook([
@@ -338,41 +362,42 @@ describe('POST headcount/import', () => {
       ]),
       manager,
     );
-    expect(answer.code).toBe(422);
-    expect(answer.message).toBe('导入失败：6 行数据有误，未写入任何数据');
-    expect(answer.data.errors.map((error) => error.row)).toEqual([3, 4, 5, 6, 7, 8]);
-    const messages = answer.data.errors.map((error) => error.message);
-    expect(messages[0]).toBe('第 3 行：门店编码“NO-SUCH”不存在或不在您的数据范围内');
-    expect(messages[1]).toBe('第 4 行：岗位编码“no_such_post”不存在');
-    expect(messages[2]).toBe('第 5 行：编制人数必须是 0 到 9999 之间的整数');
-    expect(messages[3]).toBe('第 6 行：与第 2 行的门店和岗位重复');
-    expect(messages[4]).toBe(`第 7 行：门店编码“${otherStore.code}”不存在或不在您的数据范围内`);
-    expect(messages[5]).toBe('第 8 行：编制人数必须是 0 到 9999 之间的整数');
+    expect(answer.preview.data).toMatchObject({ total: 7, valid: 1, invalid: 6 });
+    const failures = answer.preview.data.failures;
+    expect(failures.map((failure) => failure.row)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(failures.map((failure) => failure.problems)).toEqual([
+      ['门店编码“NO-SUCH”不存在或不在您的数据范围内'],
+      ['岗位编码“no_such_post”不存在'],
+      ['编制人数必须是 0 到 9999 之间的整数'],
+      ['与第 2 行的门店和岗位重复'],
+      [`门店编码“${otherStore.code}”不存在或不在您的数据范围内`],
+      ['编制人数必须是 0 到 9999 之间的整数'],
+    ]);
+    expect(answer.job).toMatchObject({ succeeded: 0, failed: 6 });
     expect(await planSnapshot()).toEqual(snapshot);
   });
 
-  it('answers 422 for a missing file, a file that is not .xlsx and missing headers', async () => {
-    expect((await call('POST', 'headcount/import', {})).code).toBe(422);
+  it('answers 422 for a file that is not .xlsx, missing headers and no rows', async () => {
     const garbage = await upload(Buffer.from('not a spreadsheet'));
-    expect(garbage.code).toBe(422);
-    expect(garbage.message).toBe('文件不是有效的 Excel（.xlsx）文件');
+    expect(garbage.preview).toMatchObject({ code: 422, message: '文件不是有效的 Excel（.xlsx）文件' });
     const headless = await upload(
       await workbook([[otherStore.code, 'mechanic', 1]], ['门店', '岗位', '人数']),
     );
-    expect(headless.code).toBe(422);
-    expect(headless.message).toBe('缺少表头“门店编码”');
-    expect((await upload(await workbook([]))).message).toBe('文件中没有编制数据');
+    expect(headless.preview).toMatchObject({ code: 422, message: '缺少列：门店编码、岗位编码、编制人数' });
+    expect((await upload(await workbook([]))).preview.message).toBe('文件中没有数据行');
   });
 
   it('needs the import permission', async () => {
     const viewer = await userWith(t, ['organization:headcount:view']);
-    expect((await upload(await workbook([[otherStore.code, 'mechanic', 1]]), viewer)).code).toBe(1403);
+    expect((await upload(await workbook([[otherStore.code, 'mechanic', 1]]), viewer)).preview.code).toBe(
+      1403,
+    );
     expect((await call('PUT', 'headcount/update', { items: [] }, viewer)).code).toBe(1403);
   });
 });
 
 describe('OpenAPI', () => {
-  it('documents the headcount routes, the import as a multipart upload', async () => {
+  it('documents the headcount routes, and the import as a multipart upload', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const doc = response.json() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
@@ -381,12 +406,12 @@ describe('OpenAPI', () => {
         '/api/auth/headcount/index',
         '/api/auth/headcount/update',
         '/api/auth/headcount/export',
-        '/api/auth/headcount/import',
+        '/api/auth/imports/preview',
         '/api/auth/posts/index',
         '/api/auth/posts/main/post',
       ]),
     );
-    expect(JSON.stringify(doc.paths['/api/auth/headcount/import'])).toContain('multipart/form-data');
+    expect(JSON.stringify(doc.paths['/api/auth/imports/preview'])).toContain('multipart/form-data');
   });
 });
 

@@ -1,2 +1,3 @@
 export { headcountRoutes } from './headcount.routes';
 export { headcountExport } from './headcount.sheet';
+export { headcountImport } from './headcount.sheet';

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo, fail, ok, type Routes } from '../../test/mock-api';
+import { callsTo, ok, type Routes } from '../../test/mock-api';
 import {
   button,
   chooseOption,
+  dialogTitled,
   mockPageApi,
   queryButton,
   rowOf,
@@ -131,27 +132,81 @@ describe('/organization/headcount', () => {
     expect(screen.getByText('浦东店')).toBeInTheDocument();
   });
 
-  it('lists the rows a refused import names', async () => {
+  it('imports a file through the import dialog: checked first, then written, the grid read again', async () => {
+    let asked = 0;
+    const job = {
+      id: 9,
+      kind: 'headcount',
+      all_or_nothing: false,
+      error: null,
+      created_at: '',
+      finished_at: null,
+    };
     const { calls } = api(ALL_BUTTONS, {
-      'POST /api/auth/headcount/import': fail(422, '导入失败：2 行数据有误，未写入任何数据', 422, {
-        errors: [
-          { field: 'file', row: 3, message: '第 3 行：门店编码“X9”不存在或不在您的数据范围内' },
-          { field: 'file', row: 5, message: '第 5 行：编制人数必须是 0 到 9999 之间的整数' },
+      'POST /api/auth/imports/preview': ok({
+        token: 'token-1',
+        kind: 'headcount',
+        columns: [],
+        total: 3,
+        valid: 1,
+        invalid: 2,
+        rows: [],
+        failures: [
+          { row: 3, cells: {}, problems: ['门店编码“X9”不存在或不在您的数据范围内'] },
+          {
+            row: 5,
+            cells: {},
+            problems: ['编制人数必须是 0 到 9999 之间的整数', '与第 2 行的门店和岗位重复'],
+          },
         ],
       }),
+      'POST /api/auth/imports/store': ok({
+        ...job,
+        status: 'queued',
+        done: 0,
+        total: null,
+        succeeded: null,
+        failed: null,
+      }),
+      'GET /api/auth/imports/detail': () =>
+        ok(
+          asked++ === 0
+            ? { ...job, status: 'running', done: 3, total: 6, succeeded: null, failed: null }
+            : { ...job, status: 'succeeded', done: 6, total: 6, succeeded: 1, failed: 2 },
+        ),
     });
     renderApp('/organization/headcount');
     const user = setupUser();
     await rowOf('朝阳店');
-    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.click(button(document.body, '导入'));
+    const dialog = await dialogTitled('导入编制计划');
+    expect(within(dialog).getByText('下载模板')).toBeInTheDocument();
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File(['x'], 'plan.xlsx', { type: 'application/octet-stream' }));
 
-    expect(await screen.findByText('第 3 行：门店编码“X9”不存在或不在您的数据范围内')).toBeInTheDocument();
-    expect(screen.getByText('第 5 行：编制人数必须是 0 到 9999 之间的整数')).toBeInTheDocument();
-    expect(screen.getByText(/以下 2 行数据有误/)).toBeInTheDocument();
-    const [upload] = callsTo(calls, 'POST', '/api/auth/headcount/import');
-    expect(upload!.headers.get('authorization')).toBe('Bearer x');
-    expect((upload!.body as FormData).get('file')).toMatchObject({ name: 'plan.xlsx' });
+    expect(await within(dialog).findByText('共 3 行：1 行可导入，2 行有误')).toBeInTheDocument();
+    expect(within(dialog).getByText('门店编码“X9”不存在或不在您的数据范围内')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('编制人数必须是 0 到 9999 之间的整数；与第 2 行的门店和岗位重复'),
+    ).toBeInTheDocument();
+    const [preview] = callsTo(calls, 'POST', '/api/auth/imports/preview');
+    expect((preview!.body as FormData).get('kind')).toBe('headcount');
+    expect((preview!.body as FormData).get('file')).toMatchObject({ name: 'plan.xlsx' });
+
+    const gridReads = callsTo(calls, 'GET', '/api/auth/headcount/index').length;
+    await user.click(button(dialog, '导入'));
+    expect(
+      await within(dialog).findByText('已导入 1 行，2 行未导入', undefined, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('下载失败明细')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/auth/imports/store')[0]!.body).toEqual({
+      kind: 'headcount',
+      token: 'token-1',
+      all_or_nothing: false,
+    });
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/api/auth/headcount/index').length).toBeGreaterThan(gridReads),
+    );
   });
 
   it('downloads the export of the region shown as a file', async () => {

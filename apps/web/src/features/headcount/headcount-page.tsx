@@ -1,24 +1,14 @@
 import { SaveOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, InputNumber, Select, Space, Table, Typography, Upload } from 'antd';
+import { App, Button, Card, Flex, InputNumber, Select, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLANNED_MAX } from '@dealer-hr/shared/headcount/rules';
+import { ImportDialog } from '../../components/import-dialog';
 import { ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { Permission, usePermission } from '../../components/permission';
-import {
-  HEADCOUNT_KEY,
-  exportFiltersOf,
-  gridQuery,
-  importErrorsOf,
-  importFile,
-  saveCells,
-  type GridFilters,
-  type GridRow,
-  type ImportRowError,
-} from './api';
-import { ImportErrorsDialog } from './import-errors-dialog';
+import { HEADCOUNT_KEY, exportFiltersOf, gridQuery, saveCells, type GridFilters, type GridRow } from './api';
 
 const cellKey = (storeId: number, postId: number) => `${storeId}:${postId}`;
 
@@ -36,7 +26,7 @@ export function HeadcountPage() {
   const [filters, setFilters] = useState<GridFilters>({});
   /** Planned counts changed on screen and not saved yet, by store:post. */
   const [edits, setEdits] = useState<Record<string, number>>({});
-  const [importErrors, setImportErrors] = useState<ImportRowError[] | null>(null);
+  const [importing, setImporting] = useState(false);
   const posts = useMemo(() => grid.data?.posts ?? [], [grid.data]);
   const allRows = useMemo(() => grid.data?.rows ?? [], [grid.data]);
 
@@ -74,6 +64,11 @@ export function HeadcountPage() {
   };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: [HEADCOUNT_KEY] });
+  // An import that wrote rows replaces what was typed: the grid is read again.
+  const onImported = useCallback(() => {
+    setEdits({});
+    void queryClient.invalidateQueries({ queryKey: [HEADCOUNT_KEY] });
+  }, [queryClient]);
 
   const save = useMutation({
     mutationFn: () => saveCells(changes),
@@ -81,20 +76,6 @@ export function HeadcountPage() {
       void message.success(t('messages.saved', { count: answer.changed }));
       setEdits({});
       await refresh();
-    },
-  });
-
-  const upload = useMutation({
-    mutationFn: (file: File) => importFile(file),
-    onSuccess: async (answer) => {
-      void message.success(t('messages.imported', { rows: answer.rows, changed: answer.changed }));
-      setEdits({});
-      await refresh();
-    },
-    onError: (error) => {
-      const errors = importErrorsOf(error);
-      if (errors.length > 0) setImportErrors(errors);
-      else void message.error(error.message);
     },
   });
 
@@ -206,19 +187,9 @@ export function HeadcountPage() {
             </Permission>
             {changes.length > 0 && <Button onClick={() => setEdits({})}>{t('actions.discard')}</Button>}
             <Permission name="organization:headcount:import">
-              <Upload
-                accept=".xlsx"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  upload.mutate(file);
-                  // The file goes through the mutation above, not antd's own request.
-                  return false;
-                }}
-              >
-                <Button icon={<UploadOutlined />} loading={upload.isPending}>
-                  {t('actions.import')}
-                </Button>
-              </Upload>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('actions.import')}
+              </Button>
             </Permission>
             <ExportAction
               permission="organization:headcount:export"
@@ -271,7 +242,14 @@ export function HeadcountPage() {
           }
         />
       </Flex>
-      <ImportErrorsDialog errors={importErrors} onClose={() => setImportErrors(null)} />
+      <ImportDialog
+        open={importing}
+        kind="headcount"
+        title={t('importTitle')}
+        templateName={t('templateName')}
+        onClose={() => setImporting(false)}
+        onImported={onImported}
+      />
     </Card>
   );
 }

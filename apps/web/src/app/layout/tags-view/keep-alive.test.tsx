@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cancelScrollToTop } from '../../../lib/scroll-to-top';
+import { SLOW } from '../../../test/page-helpers';
 import { renderApp } from '../../../test/render-app';
 import { signIn } from './test-pages';
 
@@ -19,7 +20,8 @@ const input = (label: string) => screen.findByRole('textbox', { name: `${label}�
 async function openForm() {
   signIn();
   const app = renderApp('/tests/form?draft=7');
-  await app.user.type(await screen.findByRole('textbox', { name: '表单输入' }), '张伟');
+  // The first render loads the shell and antd's styles: slow on a busy runner.
+  await app.user.type(await screen.findByRole('textbox', { name: '表单输入' }, SLOW), '张伟');
   await app.user.click(screen.getByRole('button', { name: '表单计数 0' }));
   return app;
 }
