@@ -61,6 +61,9 @@ export interface BuildOptions {
   importSources?: readonly ImportSource<unknown>[];
 }
 
+/** Where uploaded files are kept: under the data directory, beside the embedded database. */
+export const uploadStorageOf = (config: Config) => createDiskStorage(join(config.DATA_DIR, 'uploads'));
+
 /** Builds the Fastify instance: external plugins, then the app's plugins, then the modules. */
 export async function buildApp({
   config,
@@ -114,7 +117,7 @@ export async function buildApp({
     database,
     db: database.db,
     tokens,
-    files: createDiskStorage(join(config.DATA_DIR, 'uploads')),
+    files: uploadStorageOf(config),
     sealer,
     approvals: createProductEngine(sealer, approvalBusinesses),
     jobs: jobRunner.bind((onEnqueued) => createJobQueue(database.db, onEnqueued)),

@@ -1,10 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
-import { buildApp } from './app';
+import { buildApp, uploadStorageOf } from './app';
+import { createProductEngine } from './approval-businesses';
 import { DEMO_ADMIN_PASSWORD, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { dataSteps } from './db/data-steps';
 import { seedDatabase } from './db/seed';
+import { demoActivity } from './demo-activity';
 import { createSealer, loadDataKey } from './lib/sealed-values';
 
 const config = loadConfig();
@@ -12,12 +14,19 @@ const logger = pino({ level: config.LOG_LEVEL, base: { service: 'dealer-hr' } })
 
 const database = openDatabase(config);
 await database.migrate(config.MIGRATIONS_DIR, dataSteps(config.DATA_KEY));
+const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
 await seedDatabase(
   database.db,
   {
     demo: config.SEED_DEMO,
     adminPassword: config.ADMIN_PASSWORD,
-    sealer: createSealer(await loadDataKey(database.db, config.DATA_KEY)),
+    sealer,
+    // The engine and the file store the app builds for itself below, made the same way.
+    demoActivity: demoActivity({
+      sealer,
+      approvals: createProductEngine(sealer),
+      files: uploadStorageOf(config),
+    }),
   },
   logger,
 );

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -70,8 +70,9 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const { database, url, drop } = await cloneDatabase();
-  // Uploaded files go to a directory of this app's own, removed with it.
+  // Uploaded files go to a directory of this app's own, removed with it; it starts with the seeded install's.
   const dataDir = await mkdtemp(join(tmpdir(), 'dealer-hr-test-'));
+  await cp(inject('dataDir'), dataDir, { recursive: true });
   const config = loadConfig({ WEB_DIST: '/nonexistent-web-dist', DATA_DIR: dataDir, ...env });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await buildApp({ config, database, logger, approvalBusinesses, importSources });

@@ -3,26 +3,45 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
+import { uploadStorageOf } from '../app';
+import { createProductEngine } from '../approval-businesses';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import { dataSteps } from '../db/data-steps';
 import { seedDatabase } from '../db/seed';
+import { demoActivity } from '../demo-activity';
 import { createSealer, loadDataKey } from '../lib/sealed-values';
 import { onServer, uniqueSuffix, urlForDatabase, type TestDatabaseInfo } from './database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     database: TestDatabaseInfo;
+    /** The data directory of the seeded install: its uploaded files, which every test app starts with. */
+    dataDir: string;
   }
 }
 
 const silent = { info: () => {} };
 
-async function prepare(database: DatabaseHandle) {
-  const config = loadConfig({});
+/** A demo install as `npm start` makes one: migrated, seeded, and the demo's activity performed. */
+async function prepare(database: DatabaseHandle, dataDir: string) {
+  const config = loadConfig({ DATA_DIR: dataDir });
   await database.migrate(config.MIGRATIONS_DIR, dataSteps(config.DATA_KEY));
   const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
-  await seedDatabase(database.db, { demo: true, adminPassword: config.ADMIN_PASSWORD, sealer }, silent);
+  await seedDatabase(
+    database.db,
+    {
+      demo: true,
+      adminPassword: config.ADMIN_PASSWORD,
+      sealer,
+      demoActivity: demoActivity({
+        sealer,
+        approvals: createProductEngine(sealer),
+        files: uploadStorageOf(config),
+      }),
+    },
+    silent,
+  );
 }
 
 /**
@@ -30,16 +49,20 @@ async function prepare(database: DatabaseHandle) {
  * dump on the embedded engine, a `CREATE DATABASE ... TEMPLATE` on a real PostgreSQL server.
  */
 export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'dealer-hr-test-'));
+  const dataDir = path.join(dir, 'data');
+  project.provide('dataDir', dataDir);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const prefix = `dhr_test_${uniqueSuffix()}`;
     const template = `${prefix}_template`;
     await onServer(serverUrl, (client) => client.query(`create database "${template}"`));
     const database = openPostgres(urlForDatabase(serverUrl, template), 2);
-    await prepare(database);
+    await prepare(database, dataDir);
     await database.close();
     project.provide('database', { kind: 'postgres', serverUrl, template, prefix });
     return async () => {
+      await rm(dir, { recursive: true, force: true });
       await onServer(serverUrl, async (client) => {
         const { rows } = await client.query<{ datname: string }>(
           'select datname from pg_database where datname like $1',
@@ -52,8 +75,7 @@ export default async function setup(project: TestProject) {
 
   const pglite = new PGlite();
   const database = openPglite({ pglite });
-  await prepare(database);
-  const dir = await mkdtemp(path.join(tmpdir(), 'dealer-hr-test-'));
+  await prepare(database, dataDir);
   const dumpFile = path.join(dir, 'template.tar');
   await writeFile(dumpFile, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
   await database.close();

@@ -9,7 +9,10 @@ import { FeedbackBridge } from '../lib/feedback-bridge';
 import { DEFAULT_LANGUAGE, isLanguage } from '../lib/i18n';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { antdLocales } from './antd-locales';
-import { themeTokens } from '../lib/accessible-colour';
+import { accessiblePrimary, themeTokens } from '../lib/accessible-colour';
+
+/** antd's error red gives 3.3:1 on white: danger buttons (删除) and field errors take its readable shade. */
+const readableError = accessiblePrimary('#ff4d4f');
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -24,6 +27,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
     () => ({
       token: {
         ...themeTokens(DEFAULT_THEME),
+        colorError: readableError,
         // antd's tertiary text (descriptions, hints) is 45 % black, below WCAG AA on white: 58 % reaches it.
         colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
         // Placeholders name what a field wants: readable, yet lighter than a value.

@@ -41,7 +41,7 @@ import { roles as roleSeeds } from './data/roles';
 import { pinyinKeys } from '../../lib/pinyin';
 
 /** Demo dates are fixed so that every install of the demo tells the same story. */
-const DEMO_TODAY = '2026-11-01';
+export const DEMO_TODAY = '2026-11-01';
 /** People hired in the three months before DEMO_TODAY are still on probation. */
 const PROBATION_SINCE = '2026-08-01';
 /** Head-office departments and the post their staff hold (the HR centre also has its director and manager). */

@@ -6,13 +6,18 @@ import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/app';
 import { openPglite } from '../client';
 import { dataSteps } from '../data-steps';
+import { uploadStorageOf } from '../../app';
+import { createProductEngine } from '../../approval-businesses';
+import { demoActivity } from '../../demo-activity';
 import {
   assignments,
+  auditLogs,
   departments,
   dictionaryItems,
   dictionaryTypes,
   employees,
   menus,
+  onboardingEntries,
   posts,
   roles,
   stores,
@@ -143,7 +148,15 @@ describe('demo data', () => {
       'store-manager',
       'super-admin',
     ]);
-    const accounts = await t.db.select().from(users);
+    // Besides them, the accounts of the people the demo's activity hired (demo-activity.ts).
+    const hired = await t.db
+      .select({ employeeId: onboardingEntries.employeeId })
+      .from(onboardingEntries)
+      .where(eq(onboardingEntries.status, 'approved'));
+    const accounts = (await t.db.select().from(users)).filter(
+      (account) => !hired.some((entry) => entry.employeeId === account.employeeId),
+    );
+    expect(hired.length).toBeGreaterThan(0);
     expect(accounts.map((account) => account.username).sort()).toEqual([
       'admin',
       'hr',
@@ -156,21 +169,25 @@ describe('demo data', () => {
     expect(accounts.find((account) => account.username === 'sales')?.isSale).toBe(true);
   });
 
-  it('is idempotent: seeding again adds nothing', async () => {
-    const before = [
-      await total(users),
-      await total(employees),
-      await total(menus),
-      await total(dictionaryItems),
-    ];
-    await seedDatabase(t.db, { demo: true, adminPassword: 'another-password', sealer: t.sealer }, silent);
-    const after = [
-      await total(users),
-      await total(employees),
-      await total(menus),
-      await total(dictionaryItems),
-    ];
-    expect(after).toEqual(before);
+  it('is idempotent: seeding again adds nothing, nor performs the demo activity again', async () => {
+    const counted = [users, employees, menus, dictionaryItems, onboardingEntries, auditLogs] as const;
+    const before = await Promise.all(counted.map(total));
+    expect(before.slice(-2).every((n) => n > 0)).toBe(true);
+    await seedDatabase(
+      t.db,
+      {
+        demo: true,
+        adminPassword: 'another-password',
+        sealer: t.sealer,
+        demoActivity: demoActivity({
+          sealer: t.sealer,
+          approvals: createProductEngine(t.sealer),
+          files: uploadStorageOf(t.config),
+        }),
+      },
+      silent,
+    );
+    expect(await Promise.all(counted.map(total))).toEqual(before);
   });
 
   it('restores a menu item that is missing, under its parent', async () => {

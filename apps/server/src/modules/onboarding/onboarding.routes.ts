@@ -34,7 +34,15 @@ const READERS = [
   'managingpeople:enrollmententry:view',
   'processapproval:inductionfirst:view',
 ];
-const EDITORS = ['managingpeople:enrollmententry:save', 'staff:onboarding:update'];
+/** What each change asks of its caller; the demo's activity asks the same of the demo's people. */
+export const onboardingPermissions = {
+  start: 'staff:onboarding:create',
+  save: ['managingpeople:enrollmententry:save', 'staff:onboarding:update'],
+  submit: ['managingpeople:enrollmententry:submit', 'staff:onboarding:submit'],
+  approve: 'processapproval:inductionfirst:approve',
+  reject: 'processapproval:inductionfirst:reject',
+} as const;
+const EDITORS = onboardingPermissions.save;
 
 /**
  * Protected: onboarding (entry steps). Entries belong to their target department, so the caller's data scope
@@ -86,7 +94,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.post(
     '/user/entry/step/start',
     {
-      config: { permission: 'staff:onboarding:create' },
+      config: { permission: onboardingPermissions.start },
       schema: {
         tags,
         summary: 'Start an onboarding',
@@ -166,7 +174,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.post(
     '/user/entry/step/post',
     {
-      config: { permission: ['managingpeople:enrollmententry:submit', 'staff:onboarding:submit'] },
+      config: { permission: onboardingPermissions.submit },
       schema: {
         tags,
         summary: 'Submit an entry to the inductionfirst approval',
@@ -212,7 +220,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.post(
     '/user/entry/step/approve',
     {
-      config: { permission: 'processapproval:inductionfirst:approve' },
+      config: { permission: onboardingPermissions.approve },
       schema: {
         tags,
         summary: 'Approve the caller’s task on an entry',
@@ -239,7 +247,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.post(
     '/user/entry/step/reject',
     {
-      config: { permission: 'processapproval:inductionfirst:reject' },
+      config: { permission: onboardingPermissions.reject },
       schema: {
         tags,
         summary: 'Reject an entry back to HR',

@@ -1,2 +1,2 @@
 export { uploadRoutes } from './uploads.routes';
-export { uploadAnswerOf } from './uploads.service';
+export { saveUpload, uploadAnswerOf } from './uploads.service';

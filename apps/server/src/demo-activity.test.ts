@@ -1,0 +1,248 @@
+import { isValidMainlandId } from '@dealer-hr/shared/id-number';
+import type { AuditDetail, AuditRow } from '@dealer-hr/shared/audit/contract';
+import {
+  onboardingStartBody,
+  type OnboardingDetail,
+  type OnboardingRow,
+} from '@dealer-hr/shared/onboarding/contract';
+import type { StaffRow } from '@dealer-hr/shared/staff/contract';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadStorageOf } from './app';
+import { createProductEngine } from './approval-businesses';
+import { loadConfig } from './config';
+import type { Database } from './db/client';
+import { dataSteps } from './db/data-steps';
+import { assignments, employees, onboardingEntries, posts, stores, users } from './db/schema';
+import { seedDatabase } from './db/seed';
+import { DEMO_REQUEST_ID, demoActivity } from './demo-activity';
+import { createSealer, loadDataKey } from './lib/sealed-values';
+import { callerOf } from './test/api';
+import { createTestApp, emptyDatabase, type TestApp } from './test/app';
+import { readUpload } from './test/uploads';
+
+// The test database is a demo install made as `npm start` makes one (test/global-setup.ts), the demo's
+// activity included: what these tests read is what a fresh demo shows.
+
+let t: TestApp;
+let hr: string;
+let manager: string;
+let admin: string;
+const call = callerOf(() => ({ app: t, authorization: hr }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [hr, manager, admin] = await Promise.all([t.login('hr'), t.login('manager'), t.login('admin')]);
+});
+afterAll(() => t.close());
+
+const entries = async (query = '', authorization = hr) =>
+  (
+    await call<{ data: OnboardingRow[]; total: number }>(
+      'GET',
+      `user/entry/step/index?limit=100${query}`,
+      undefined,
+      authorization,
+    )
+  ).data.data;
+
+const detailOf = async (id: number, authorization = hr) =>
+  (await call<OnboardingDetail>('GET', `user/entry/step/detail?id=${id}`, undefined, authorization)).data;
+
+const userIdOf = async (username: string) =>
+  (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+
+describe('a fresh demo install', () => {
+  it('has onboarding entries in every state, started by HR', async () => {
+    const rows = await entries();
+    const byStatus: Partial<Record<OnboardingRow['status'], OnboardingRow[]>> = {};
+    for (const row of rows) (byStatus[row.status] ??= []).push(row);
+    expect(Object.fromEntries(Object.entries(byStatus).map(([status, of]) => [status, of.length]))).toEqual({
+      draft: 2,
+      pending: 2,
+      returned: 1,
+      approved: 2,
+    });
+    const [hrName] = await t.db
+      .select({ name: employees.name })
+      .from(users)
+      .innerJoin(employees, eq(employees.id, users.employeeId))
+      .where(eq(users.username, 'hr'));
+    expect(new Set(rows.map((row) => row.created_by))).toEqual(new Set([hrName!.name]));
+    // Being filled in: one with the person only, one with the documents too.
+    expect(byStatus.draft!.map((row) => row.steps)).toEqual(
+      expect.arrayContaining([
+        { personal: true, documents: false, contract: false },
+        { personal: true, documents: true, contract: false },
+      ]),
+    );
+    for (const row of [...byStatus.pending!, ...byStatus.returned!, ...byStatus.approved!]) {
+      expect(row.steps).toEqual({ personal: true, documents: true, contract: true });
+      expect(row.submitted_at).not.toBeNull();
+    }
+    expect(byStatus.returned![0]!.return_comment).toContain('学历证书');
+  });
+
+  it('gives every candidate data the forms accept: a real ID number, a phone, an adult of working age', async () => {
+    for (const row of await entries()) {
+      const entry = await detailOf(row.id);
+      const start = onboardingStartBody.safeParse({ ...entry, id_type_id: entry.id_type_id });
+      expect(start.success, JSON.stringify(start.error?.issues)).toBe(true);
+      expect(isValidMainlandId(entry.id_number), entry.id_number).toBe(true);
+      expect(entry.name).toMatch(/^[\u4e00-\u9fa5]{2,3}$/);
+      expect(entry.personal!.birth_date).toBe(
+        `${entry.id_number.slice(6, 10)}-${entry.id_number.slice(10, 12)}-${entry.id_number.slice(12, 14)}`,
+      );
+      expect(entry.personal!.birth_date! < '2008-11-01').toBe(true);
+      if (entry.contract) {
+        expect(entry.contract.entry_date >= '2026-10-01' && entry.contract.entry_date <= '2026-12-31').toBe(
+          true,
+        );
+        expect(entry.contract.contract_start >= entry.contract.entry_date).toBe(true);
+        expect(entry.contract.contract_end > entry.contract.contract_start).toBe(true);
+        expect(entry.contract.has_password).toBe(true);
+      }
+    }
+  });
+
+  it('puts the approved candidates on staff, at the store and post they were hired for, with an account', async () => {
+    for (const row of await entries('&status=approved')) {
+      expect(row.employee_id).not.toBeNull();
+      const entry = await detailOf(row.id);
+      const staff = await call<{ data: StaffRow[] }>(
+        'GET',
+        `user/index?keyword=${encodeURIComponent(row.employee_no!)}`,
+      );
+      expect(staff.data.data).toHaveLength(1);
+      expect(staff.data.data[0]).toMatchObject({
+        id: row.employee_id,
+        name: row.name,
+        status: 'probation',
+        entry_date: entry.contract!.entry_date,
+        store_id: row.store_id,
+        department_id: row.department_id,
+        post_id: row.post_id,
+      });
+      const [account] = await t.db.select().from(users).where(eq(users.employeeId, row.employee_id!));
+      expect(account).toMatchObject({ username: entry.contract!.username, status: 'active' });
+      const held = await t.db.select().from(assignments).where(eq(assignments.employeeId, row.employee_id!));
+      expect(held).toMatchObject([{ isMain: true, startDate: entry.contract!.entry_date, endDate: null }]);
+    }
+  });
+
+  it("leaves the submitted ones waiting for the store manager's approval", async () => {
+    const waiting = await entries('&awaiting_me=1', manager);
+    expect(waiting.map((row) => row.status)).toEqual(['pending', 'pending']);
+    const [store] = await t.db
+      .select({ id: stores.id })
+      .from(users)
+      .innerJoin(employees, eq(employees.id, users.employeeId))
+      .innerJoin(stores, eq(stores.id, employees.mainStoreId))
+      .where(eq(users.username, 'manager'));
+    for (const row of waiting) {
+      expect(row.store_id).toBe(store!.id);
+      expect((await detailOf(row.id, manager)).approval).toMatchObject({ status: 'pending' });
+    }
+    // HR's drafts elsewhere are not the store manager's to see.
+    expect(await entries('&status=draft', manager)).toEqual([]);
+  });
+
+  it('shows the documents HR uploaded to whoever may see the entry', async () => {
+    const [pending] = await entries('&status=pending');
+    const entry = await detailOf(pending!.id);
+    expect(entry.documents.map((file) => file.purpose)).toEqual(['id_card_front', 'id_card_back']);
+    for (const authorization of [hr, manager]) {
+      const file = await readUpload(t, authorization, entry.documents[0]!.id);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    }
+  });
+
+  it('lists in the audit log what HR and the store manager did, under their names', async () => {
+    const audit = await call<{ data: AuditRow[]; total: number }>(
+      'GET',
+      'audit/index?entity=onboarding&limit=100',
+      undefined,
+      admin,
+    );
+    const tally: Record<string, number> = {};
+    for (const row of audit.data.data) {
+      const key = `${row.user?.username} ${row.action}`;
+      tally[key] = (tally[key] ?? 0) + 1;
+    }
+    expect(tally).toEqual({
+      'hr create': 7,
+      'hr save_personal': 7,
+      'hr save_documents': 6,
+      'hr save_contract': 5,
+      'hr submit': 5,
+      'manager approve': 2,
+      'manager reject': 1,
+    });
+    // The hires themselves: the employee and their account, in the name of the one who approved.
+    const hires = await call<{ data: AuditRow[] }>(
+      'GET',
+      `audit/index?user_id=${await userIdOf('manager')}&action=create&limit=100`,
+      undefined,
+      admin,
+    );
+    expect(hires.data.data.map((row) => row.entity).sort()).toEqual(['employee', 'employee', 'user', 'user']);
+    const detail = await call<AuditDetail>(
+      'GET',
+      `audit/detail?id=${audit.data.data[0]!.id}`,
+      undefined,
+      admin,
+    );
+    expect(detail.data.request_id).toBe(DEMO_REQUEST_ID);
+    // Kept as the log keeps every entry: the ID number masked, no password.
+    expect(JSON.stringify(audit.data.data)).not.toMatch(/\d{17}[\dX]/);
+  });
+});
+
+/** What a demo tells: each entry's person, place and state, in order. */
+const storyOf = (db: Database) =>
+  db
+    .select({
+      name: onboardingEntries.name,
+      phone: onboardingEntries.phone,
+      idNumber: onboardingEntries.idNumberMasked,
+      status: onboardingEntries.status,
+      store: stores.code,
+      post: posts.code,
+      contract: onboardingEntries.contract,
+      returnComment: onboardingEntries.returnComment,
+    })
+    .from(onboardingEntries)
+    .innerJoin(stores, eq(stores.id, onboardingEntries.storeId))
+    .innerJoin(posts, eq(posts.id, onboardingEntries.postId))
+    .orderBy(asc(onboardingEntries.id));
+
+describe('the demo activity', () => {
+  it('tells the same story on every install, and only once', async () => {
+    const { database, drop } = await emptyDatabase();
+    try {
+      const config = loadConfig({ DATA_DIR: t.config.DATA_DIR });
+      await database.migrate(config.MIGRATIONS_DIR, dataSteps(undefined));
+      const sealer = createSealer(await loadDataKey(database.db, undefined));
+      const options = {
+        demo: true,
+        adminPassword: config.ADMIN_PASSWORD,
+        sealer,
+        demoActivity: demoActivity({
+          sealer,
+          approvals: createProductEngine(sealer),
+          files: uploadStorageOf(config),
+        }),
+      };
+      await seedDatabase(database.db, options, { info: () => {} });
+      const story = await storyOf(database.db);
+      expect(story).toEqual(await storyOf(t.db));
+      await seedDatabase(database.db, options, { info: () => {} });
+      expect(await storyOf(database.db)).toEqual(story);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+});
