@@ -41,7 +41,7 @@ interface ImportDialogProps {
 const PROGRESS_REFRESH_MS = 1_000;
 
 /**
- * An Excel import in three steps (docs/web.md "Imports"): choose a file (the template is offered), see it
+ * An Excel import in three steps (docs/web.md "Lists"): choose a file (the template is offered), see it
  * checked (counts and every problem of the first bad rows, nothing written yet), then import it as a job
  * whose progress shows, ending with what was written and the failure file to fix and upload again.
  */

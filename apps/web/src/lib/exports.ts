@@ -4,7 +4,7 @@ import { ACTIVE_EXPORT_STATUSES, type ExportKind } from '@dealer-hr/shared/expor
 import { buildQuery, get, post, type Paged, type QueryParams } from './api-client';
 import { download } from './download';
 
-// Exports run as jobs on the server (docs/web.md "Exports"). A list's 导出 button (components/), the
+// Exports run as jobs on the server (docs/web.md "Lists"). A list's 导出 button (components/), the
 // navbar's badge (app/) and the exports page (features/exports) all read them: the calls live here,
 // below all of them.
 

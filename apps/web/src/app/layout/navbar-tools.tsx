@@ -58,7 +58,7 @@ export function MessageLink() {
 }
 
 /**
- * docs/web.md "Exports": while exports the user started are queued or running, a spinning download icon with
+ * docs/web.md "Navbar": while exports the user started are queued or running, a spinning download icon with
  * their count links to the exports page. When one ends, the message badge is asked again (a finished export
  * sends a message) and a toast says so.
  */
