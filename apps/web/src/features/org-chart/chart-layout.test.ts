@@ -5,11 +5,13 @@ import {
   chartMetrics,
   fitChart,
   isOpen,
+  labelsFor,
   openingDepth,
   rootScroll,
   SCALES,
   visibleTree,
   type ExpandDepth,
+  type LabelStyle,
   type Orientation,
 } from './chart-layout';
 import { chartOption } from './chart-option';
@@ -106,6 +108,23 @@ describe('the opening depth', () => {
     expect(regions).toMatchObject(FRAME);
   });
 
+  it('draws compact labels only where they alone let the tree fit', () => {
+    const fit = { orient: 'TB' as const, scale: 1, frame: FRAME };
+    // Eight regions: 1,464 px with full labels, 1,064 px with compact ones, in a frame of 1,100.
+    const eight = node(
+      1,
+      Array.from({ length: 8 }, (_, index) => node(10 + index, [node(100 + index)])),
+    );
+    expect(labelsFor(visibleTree(eight, 2), fit)).toBe('compact');
+    expect(opening(eight, FRAME)).toBe(2);
+    expect(fitChart({ tree: visibleTree(eight, 2), ...fit, scrollbar: 0, labels: 'compact' })).toMatchObject(
+      FRAME,
+    );
+    // Four fit with full labels; twenty-four scroll either way and keep them.
+    expect(labelsFor(visibleTree(group, 2), fit)).toBe('full');
+    expect(labelsFor(visibleTree(group, 3), fit)).toBe('full');
+  });
+
   it('shows the regions, scrolling, where not even they fit (a phone)', () => {
     const phone = { width: 358, height: 600 };
     expect(opening(group, phone)).toBe(2);
@@ -191,14 +210,30 @@ describe('drawn by ECharts', () => {
   });
 
   /** Every drawn node's position on the canvas, by level. */
-  async function drawnNodes(root: ChartNode, orient: Orientation, depth: ExpandDepth, toggled: number[]) {
+  async function drawnNodes(
+    root: ChartNode,
+    orient: Orientation,
+    depth: ExpandDepth,
+    toggled: number[],
+    labels: LabelStyle = 'full',
+  ) {
     const echarts = await loadEcharts();
     const tree = visibleTree(root, depth, new Set(toggled));
-    const fit = fitChart({ tree, orient, scale: 1, frame: FRAME, scrollbar: SCROLLBAR });
+    const fit = fitChart({ tree, orient, scale: 1, frame: FRAME, scrollbar: SCROLLBAR, labels });
     const container = document.createElement('div');
     document.body.append(container);
     const chart = echarts.init(container, null, { renderer: 'svg', width: fit.width, height: fit.height });
-    const option = { root, orient, depth, toggled: new Set(toggled), fit, scale: 1, animation: false, t };
+    const option = {
+      root,
+      orient,
+      depth,
+      toggled: new Set(toggled),
+      fit,
+      scale: 1,
+      labels,
+      animation: false,
+      t,
+    };
     chart.setOption(chartOption(option), { notMerge: true });
     interface Layout {
       x: number;
@@ -235,7 +270,13 @@ describe('drawn by ECharts', () => {
   }
 
   const trees = { group, uneven };
-  const cases: { orient: Orientation; tree: keyof typeof trees; depth: ExpandDepth; clicked: number[] }[] = [
+  const cases: {
+    orient: Orientation;
+    tree: keyof typeof trees;
+    depth: ExpandDepth;
+    clicked: number[];
+    labels?: LabelStyle;
+  }[] = [
     { orient: 'TB', tree: 'group', depth: 3, clicked: [] },
     { orient: 'TB', tree: 'group', depth: -1, clicked: [] },
     { orient: 'TB', tree: 'group', depth: 2, clicked: [12] },
@@ -244,14 +285,16 @@ describe('drawn by ECharts', () => {
     { orient: 'TB', tree: 'uneven', depth: -1, clicked: [] },
     { orient: 'LR', tree: 'uneven', depth: 3, clicked: [40] },
     { orient: 'TB', tree: 'uneven', depth: 1, clicked: [] },
+    { orient: 'TB', tree: 'group', depth: 3, clicked: [], labels: 'compact' },
+    { orient: 'LR', tree: 'uneven', depth: -1, clicked: [], labels: 'compact' },
   ];
 
   it.each(cases)(
-    'puts every node inside the canvas, a label apart ($orient, $tree, depth $depth, clicked $clicked)',
-    async ({ orient, tree: name, depth, clicked }) => {
+    'puts every node inside the canvas, a label apart ($orient, $tree, depth $depth, clicked $clicked, $labels)',
+    async ({ orient, tree: name, depth, clicked, labels = 'full' }) => {
       vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-      const { nodes, fit, tree } = await drawnNodes(trees[name], orient, depth, clicked);
-      const metric = chartMetrics(orient, 1);
+      const { nodes, fit, tree } = await drawnNodes(trees[name], orient, depth, clicked, labels);
+      const metric = chartMetrics(orient, 1, labels);
       expect(nodes).toHaveLength(tree.nodes);
       for (const { x, y } of nodes) {
         // The node's symbol and its label: below it top-down, right of it left-right, centred across.

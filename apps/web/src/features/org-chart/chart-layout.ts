@@ -104,10 +104,20 @@ const GAP = { across: 12, along: 36 } as const;
 /** The canvas' margin around the box, beyond the room the labels take. */
 const MARGIN = 12;
 
+/**
+ * A node's label: `full`, its name, its leader and its counts; `compact`, its name and its counts alone in a
+ * narrower card, for a tree that fits its frame only so (the leader stays in the tooltip).
+ */
+export type LabelStyle = 'full' | 'compact';
+const COMPACT_LABEL_WIDTH = { TB: 100, LR: 150 } as const;
+
 /** Sizes of the drawing at a scale (px): the label box, the node symbol and the spacing the fit keeps. */
-export function chartMetrics(orient: Orientation, scale: number) {
+export function chartMetrics(orient: Orientation, scale: number, labels: LabelStyle = 'full') {
   const px = (value: number) => Math.round(value * scale * 100) / 100;
-  const labelContent = { width: LABEL_WIDTH[orient], height: LINE_HEIGHT.name + 2 * LINE_HEIGHT.meta };
+  const labelContent =
+    labels === 'full'
+      ? { width: LABEL_WIDTH[orient], height: LINE_HEIGHT.name + 2 * LINE_HEIGHT.meta }
+      : { width: COMPACT_LABEL_WIDTH[orient], height: LINE_HEIGHT.name + LINE_HEIGHT.meta };
   const label = {
     width: labelContent.width + 2 * (LABEL_PADDING.x + LABEL_BORDER),
     height: labelContent.height + 2 * (LABEL_PADDING.y + LABEL_BORDER),
@@ -156,6 +166,7 @@ interface FitInput {
   frame: Size;
   /** How much room a scroll bar takes from the frame (0 where they overlay the content). */
   scrollbar: number;
+  labels?: LabelStyle;
 }
 
 /**
@@ -164,8 +175,8 @@ interface FitInput {
  * the outer nodes half a unit or more inside the box across and the root and deepest level on its edges
  * along, so the margins around the box are the room the labels take beyond their nodes.
  */
-export function fitChart({ tree, orient, scale, frame, scrollbar }: FitInput): ChartFit {
-  const metric = chartMetrics(orient, scale);
+export function fitChart({ tree, orient, scale, frame, scrollbar, labels }: FitInput): ChartFit {
+  const metric = chartMetrics(orient, scale, labels);
   const across = tree.span * metric.unit;
   const along = (tree.levels - 1) * metric.level;
   // TB: the root on top, labels below their nodes. LR: the root on the left, labels right of them.
@@ -208,17 +219,34 @@ export function fitChart({ tree, orient, scale, frame, scrollbar }: FitInput): C
 /** The depths the chart may open at, the most telling first: the group, its regions and the stores. */
 const OPENING_DEPTHS: readonly ExpandDepth[] = [3, 2];
 
+/** Whether `tree` fits the frame without scrolling, with labels of `labels`. */
+function fitsFrame(tree: VisibleTree, fit: Omit<FitInput, 'tree' | 'scrollbar'>, labels: LabelStyle) {
+  // A tree that fits has no scroll bar to make room for.
+  const canvas = fitChart({ ...fit, tree, scrollbar: 0, labels });
+  return canvas.width <= fit.frame.width && canvas.height <= fit.frame.height;
+}
+
+/**
+ * The labels of the chart's first view: full ones, unless only compact ones let it fit the frame (a wide
+ * first level on a laptop); a tree that scrolls either way keeps full labels.
+ */
+export function labelsFor(
+  tree: VisibleTree,
+  fit: Omit<FitInput, 'tree' | 'scrollbar' | 'labels'>,
+): LabelStyle {
+  return !fitsFrame(tree, fit, 'full') && fitsFrame(tree, fit, 'compact') ? 'compact' : 'full';
+}
+
 /**
  * The depth the chart opens at: the deepest of the opening depths whose tree fits the frame without
- * scrolling, so that a reader first sees the whole of what is shown. Where even the regions do not fit
- * (a phone), the shallowest: the group and its regions, scrolling sideways inside the frame.
+ * scrolling (with compact labels if need be), so that a reader first sees the whole of what is shown. Where
+ * even the regions do not fit (a phone), the shallowest: the group and its regions, scrolling sideways.
  */
-export function openingDepth(root: TreeShape, fit: Omit<FitInput, 'tree' | 'scrollbar'>): ExpandDepth {
-  const fits = (depth: ExpandDepth) => {
-    // A tree that fits has no scroll bar to make room for.
-    const canvas = fitChart({ ...fit, tree: visibleTree(root, depth), scrollbar: 0 });
-    return canvas.width <= fit.frame.width && canvas.height <= fit.frame.height;
-  };
+export function openingDepth(
+  root: TreeShape,
+  fit: Omit<FitInput, 'tree' | 'scrollbar' | 'labels'>,
+): ExpandDepth {
+  const fits = (depth: ExpandDepth) => fitsFrame(visibleTree(root, depth), fit, 'compact');
   return OPENING_DEPTHS.find(fits) ?? OPENING_DEPTHS[OPENING_DEPTHS.length - 1]!;
 }
 

@@ -1,6 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { ChartNode } from './api';
-import { chartMetrics, isOpen, type ChartFit, type ExpandDepth, type Orientation } from './chart-layout';
+import {
+  chartMetrics,
+  isOpen,
+  type ChartFit,
+  type ExpandDepth,
+  type LabelStyle,
+  type Orientation,
+} from './chart-layout';
 
 export type { ExpandDepth, Orientation };
 
@@ -10,8 +17,8 @@ export interface ChartItem {
   /** The department's id (0 for the unnamed root of several scope roots): what a click toggles. */
   id: number;
   name: string;
-  /** The label's three lines; the name is also the item's `name`, which the tooltip shows. */
-  lines: { leader: string; counts: string };
+  /** The label's lines; the name is also the item's `name`, which the tooltip shows. `short`: the counts alone. */
+  lines: { leader: string; counts: string; short: string };
   /** Shut: ECharts draws the node but not its children. */
   collapsed: boolean;
   children: ChartItem[];
@@ -35,6 +42,10 @@ function toItem(
         node.planned === null
           ? t('label.headcount', { headcount: node.headcount })
           : t('label.counts', { headcount: node.headcount, planned: node.planned }),
+      short:
+        node.planned === null
+          ? String(node.headcount)
+          : t('label.countsShort', { headcount: node.headcount, planned: node.planned }),
     },
     collapsed: !open(node, level),
     children: node.children.map((child) => toItem(child, level + 1, open, t)),
@@ -69,6 +80,8 @@ interface OptionInput {
   fit: ChartFit;
   /** The drawing scale the zoom buttons set: labels, symbols and spacing grow and shrink together. */
   scale: number;
+  /** Full labels, or compact ones where only they let the tree fit (chart-layout.ts `labelsFor`). */
+  labels: LabelStyle;
   /** Off when the system asks for less motion. */
   animation: boolean;
   t: TFunction;
@@ -80,8 +93,8 @@ interface OptionInput {
  * Each node's label is a card of fixed width whose lines end in an ellipsis beyond it, so neighbours never
  * overlap; the tooltip shows the whole text.
  */
-export function chartOption({ root, orient, depth, toggled, fit, scale, animation, t }: OptionInput) {
-  const metric = chartMetrics(orient, scale);
+export function chartOption({ root, orient, depth, toggled, fit, scale, labels, animation, t }: OptionInput) {
+  const metric = chartMetrics(orient, scale, labels);
   const label = {
     position: orient === 'TB' ? 'bottom' : 'right',
     distance: metric.labelDistance,
@@ -96,11 +109,14 @@ export function chartOption({ root, orient, depth, toggled, fit, scale, animatio
     borderRadius: 4,
     padding: metric.padding,
     formatter: ({ data }: { data: ChartItem }) =>
-      [
-        `{name|${plain(data.name)}}`,
-        `{meta|${plain(data.lines.leader)}}`,
-        `{meta|${plain(data.lines.counts)}}`,
-      ].join('\n'),
+      (labels === 'full'
+        ? [
+            `{name|${plain(data.name)}}`,
+            `{meta|${plain(data.lines.leader)}}`,
+            `{meta|${plain(data.lines.counts)}}`,
+          ]
+        : [`{name|${plain(data.name)}}`, `{meta|${plain(data.lines.short)}}`]
+      ).join('\n'),
     rich: {
       name: {
         fontSize: metric.fontSize.name,

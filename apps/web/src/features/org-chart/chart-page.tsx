@@ -9,6 +9,7 @@ import { useReducedMotion } from '../../lib/use-reduced-motion';
 import { chartQuery, departmentOptionsQuery, type ChartNode } from './api';
 import {
   fitChart,
+  labelsFor,
   openingDepth,
   SCALES,
   visibleTree,
@@ -190,13 +191,12 @@ export function OrganizationChartPage() {
     const previous = drawn.current;
     const centre = previous ? viewCentre(box, previous.canvas) : undefined;
     const root: ChartNode = singleRoot(roots, t);
-    const fit = fitChart({
-      tree: visibleTree(root, depth, toggled),
-      orient,
-      scale,
-      frame: size,
-      scrollbar: scrollbar.current,
-    });
+    const tree = visibleTree(root, depth, toggled);
+    // The first view (no depth, root or node chosen yet) fits with compact labels if need be; once the
+    // reader chooses, labels are whole and a larger tree scrolls (docs/decisions.md, the org chart).
+    const first = chosenDepth === undefined && rootId === undefined && toggled.size === 0;
+    const labels = first ? labelsFor(tree, { orient, scale, frame: size }) : 'full';
+    const fit = fitChart({ tree, orient, scale, frame: size, scrollbar: scrollbar.current, labels });
     element.style.width = `${fit.width}px`;
     element.style.height = `${fit.height}px`;
     // Drawn afresh rather than updated: ECharts' tree view, removing a node without animation (reduced
@@ -204,9 +204,12 @@ export function OrganizationChartPage() {
     // and then fails on them.
     chart.clear();
     chart.resize({ width: fit.width, height: fit.height });
-    chart.setOption(chartOption({ root, orient, depth, toggled, fit, scale, animation: !reducedMotion, t }), {
-      notMerge: true,
-    });
+    chart.setOption(
+      chartOption({ root, orient, depth, toggled, fit, scale, labels, animation: !reducedMotion, t }),
+      {
+        notMerge: true,
+      },
+    );
     const fresh = [roots, view, orient];
     if (!previous || !sameView(previous.fresh, fresh)) {
       focusRoot(chart, box, orient);
@@ -216,7 +219,7 @@ export function OrganizationChartPage() {
     }
     drawn.current = { fresh, scale, canvas: { width: fit.width, height: fit.height } };
     // `t` changes with the language, so a language switch redraws the translated labels.
-  }, [chart, roots, size, orient, depth, toggled, scale, view, reducedMotion, t]);
+  }, [chart, roots, size, orient, depth, chosenDepth, rootId, toggled, scale, view, reducedMotion, t]);
 
   const exportPng = async () => {
     if (!chart) return;

@@ -66,6 +66,7 @@ async function draw(orient: Orientation, focus: boolean) {
     toggled: new Set<number>(),
     fit,
     scale: 1,
+    labels: 'full' as const,
     animation: true,
     t,
   };
