@@ -75,13 +75,16 @@ export function xlsxStream<Row extends Record<string, unknown>>(
   return stream;
 }
 
-/** Sends an .xlsx download; `fileName` (Chinese) for browsers, `asciiName` for clients without RFC 5987. */
-export function sendXlsx(reply: FastifyReply, stream: Readable, asciiName: string, fileName: string) {
+/**
+ * Sends an .xlsx download, streamed or whole; `fileName` (Chinese) for browsers, `asciiName` for clients
+ * without RFC 5987.
+ */
+export function sendXlsx(reply: FastifyReply, file: Readable | Buffer, asciiName: string, fileName: string) {
   return reply
     .header('content-type', XLSX_TYPE)
     .header(
       'content-disposition',
       `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
     )
-    .send(stream);
+    .send(file);
 }

@@ -70,6 +70,27 @@ export function signedInActorOf(request: FastifyRequest): AuditActor & { userId:
   return { ...auditActorOf(request), userId: actor(request).userId };
 }
 
+/**
+ * The signed-in caller as work done later on their behalf captures them (an export, an import): who, with
+ * the rights and data scope they have now, and the request the audit log names.
+ */
+export interface CapturedCaller {
+  userId: number;
+  access: Access;
+  scope: Scope;
+  audit: AuditActor;
+}
+
+export async function capturedCallerOf(request: FastifyRequest): Promise<CapturedCaller> {
+  const caller = actor(request);
+  return {
+    userId: caller.userId,
+    access: await caller.access(),
+    scope: await caller.scope(),
+    audit: auditActorOf(request),
+  };
+}
+
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;

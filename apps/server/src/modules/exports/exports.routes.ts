@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { envelope, ok, page } from '../../lib/envelope';
-import { actor } from '../../plugins/auth';
+import { actor, capturedCallerOf } from '../../plugins/auth';
 import { exportIdQuery, exportListQuery } from './exports.schemas';
 import {
-  callerOf,
   cancelExport,
   deleteExport,
   exportDetail,
@@ -76,7 +75,8 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, conte
         response: { 200: envelope(exportJob) },
       },
     },
-    async (request) => ok(await startExport({ db, jobs, sources }, await callerOf(request), request.body)),
+    async (request) =>
+      ok(await startExport({ db, jobs, sources }, await capturedCallerOf(request), request.body)),
   );
 
   app.post(

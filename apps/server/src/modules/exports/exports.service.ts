@@ -14,16 +14,14 @@ import { selectMessage } from '@dealer-hr/shared/rules';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canAny } from '../../core/access';
-import type { ExportCaller, ExportSource, ExportSources } from '../../core/exports';
+import type { ExportSource, ExportSources } from '../../core/exports';
 import type { JobQueue, JobRow } from '../../core/jobs/queue';
-import type { Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { auditActorOf } from '../../lib/audit';
 import { conflict, forbidden, notFound, validationFailed } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { sendXlsx, xlsxStream } from '../../lib/xlsx';
-import { actor } from '../../plugins/auth';
+import { capturedCallerOf, type CapturedCaller } from '../../plugins/auth';
 import { EXPORT_JOB, type ExportPayload, type ExportResult } from './export-job';
 import { parseExportQuery } from './export-query';
 import type { ExportListQuery } from './exports.schemas';
@@ -97,7 +95,7 @@ interface StartContext {
  */
 export async function startExport(
   { db, jobs: queue, sources }: StartContext,
-  caller: ExportCaller & { scope: Scope },
+  caller: CapturedCaller,
   body: Required<ExportStoreBody>,
 ): Promise<ExportJob> {
   const source = sourceOf(sources, body.kind);
@@ -177,7 +175,7 @@ export async function sendExport<Query>(
   query: Query,
   asciiName: string,
 ) {
-  const caller = await callerOf(request);
+  const caller = await capturedCallerOf(request);
   const options = (await source.prepare?.(db, caller, query)) ?? {};
   const run = { userId: caller.userId, scope: caller.scope, query, options };
   return sendXlsx(
@@ -186,15 +184,4 @@ export async function sendExport<Query>(
     asciiName,
     exportFileNames[source.kind],
   );
-}
-
-/** The signed-in caller of a route, as an export captures them. */
-export async function callerOf(request: FastifyRequest): Promise<ExportCaller & { scope: Scope }> {
-  const caller = actor(request);
-  return {
-    userId: caller.userId,
-    access: await caller.access(),
-    scope: await caller.scope(),
-    audit: auditActorOf(request),
-  };
 }

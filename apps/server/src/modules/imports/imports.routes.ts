@@ -10,21 +10,13 @@ import { selectMessage } from '@dealer-hr/shared/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { auditActorOf } from '../../lib/audit';
 import { envelope, ok } from '../../lib/envelope';
 import { validationFailed } from '../../lib/errors';
 import { uploadedFile } from '../../lib/uploaded-file';
-import { XLSX_TYPE } from '../../lib/xlsx';
-import { actor } from '../../plugins/auth';
+import { sendXlsx } from '../../lib/xlsx';
+import { actor, capturedCallerOf } from '../../plugins/auth';
 import { jobFilesDir } from '../exports';
-import {
-  importDetail,
-  importFailures,
-  importTemplate,
-  previewImport,
-  startImport,
-  type ImportCaller,
-} from './imports.service';
+import { importDetail, importFailures, importTemplate, previewImport, startImport } from './imports.service';
 
 const tags = ['imports'];
 
@@ -34,9 +26,6 @@ const fileMessages = {
   tooLarge: importMessages.fileTooLarge,
   invalid: importMessages.fileInvalid,
 };
-
-const attachment = (name: string) =>
-  `attachment; filename="import.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Protected: Excel imports (`imports/*`), one mechanism for every list that takes a file. Each route needs
@@ -52,16 +41,6 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
   // No import registered (a build without one) leaves the routes to any signed-in user: they refuse every kind.
   const permission = anyImport.length > 0 ? anyImport : null;
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20 } });
-
-  const callerOf = async (request: Parameters<typeof actor>[0]): Promise<ImportCaller> => {
-    const auth = actor(request);
-    return {
-      userId: auth.userId,
-      scope: await auth.scope(),
-      access: await auth.access(),
-      audit: auditActorOf(request),
-    };
-  };
 
   app.get(
     '/imports/template',
@@ -79,13 +58,10 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const { bytes, name } = await importTemplate(
         context,
-        (await callerOf(request)).access,
+        (await capturedCallerOf(request)).access,
         request.query.kind,
       );
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', attachment(name))
-        .send(bytes);
+      return sendXlsx(reply, bytes, 'import-template.xlsx', name);
     },
   );
 
@@ -108,7 +84,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const upload = await uploadedFile(request, fileMessages);
       const kind = upload.fields.kind;
       if (!kind) throw validationFailed([{ field: 'kind', message: selectMessage(importLabels.kind) }]);
-      return ok(await previewImport(context, await callerOf(request), kind, upload.bytes));
+      return ok(await previewImport(context, await capturedCallerOf(request), kind, upload.bytes));
     },
   );
 
@@ -126,7 +102,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: envelope(importJob) },
       },
     },
-    async (request) => ok(await startImport(context, await callerOf(request), request.body)),
+    async (request) => ok(await startImport(context, await capturedCallerOf(request), request.body)),
   );
 
   app.get(
@@ -157,10 +133,7 @@ export const importRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request, reply) => {
       const bytes = await importFailures(db, dir, actor(request).userId, request.query.id);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', attachment(FAILURE_FILE_NAME))
-        .send(bytes);
+      return sendXlsx(reply, bytes, 'import-failures.xlsx', FAILURE_FILE_NAME);
     },
   );
 };

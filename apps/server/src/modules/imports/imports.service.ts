@@ -6,7 +6,8 @@ import { importLabels, importMessages, PREVIEW_ROWS } from '@dealer-hr/shared/im
 import { selectMessage } from '@dealer-hr/shared/rules';
 import { and, eq } from 'drizzle-orm';
 import { canAny, type Access } from '../../core/access';
-import type { ImportRun, ImportSource, ImportSources } from '../../core/imports';
+import type { ImportSource, ImportSources } from '../../core/imports';
+import type { CapturedCaller } from '../../plugins/auth';
 import type { JobQueue, JobRow } from '../../core/jobs/queue';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
@@ -14,10 +15,6 @@ import { conflict, forbidden, notFound, validationFailed } from '../../lib/error
 import { checkFile } from './import-check';
 import { IMPORT_JOB, refusalMessage, type ImportPayload, type ImportResult } from './import-job';
 import { readSourceRows, templateOf } from './import-sheet';
-
-export interface ImportCaller extends ImportRun {
-  access: Access;
-}
 
 interface ImportContext {
   db: Database;
@@ -54,7 +51,7 @@ const previewFile = (userId: number, kind: string, token: string) =>
  */
 export async function previewImport(
   context: ImportContext,
-  caller: ImportCaller,
+  caller: CapturedCaller,
   kind: string,
   bytes: Buffer,
 ): Promise<ImportPreview> {
@@ -100,7 +97,7 @@ function importJobOf(row: JobRow): ImportJob {
 /** `POST imports/store`: commits a previewed file as a job, with the caller's scope of now. */
 export async function startImport(
   context: ImportContext,
-  caller: ImportCaller,
+  caller: CapturedCaller,
   body: Required<ImportStoreBody> & { kind: string },
 ): Promise<ImportJob> {
   sourceFor(context.sources, body.kind, caller.access);
