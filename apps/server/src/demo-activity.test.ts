@@ -8,15 +8,11 @@ import {
 import type { StaffRow } from '@dealer-hr/shared/staff/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadStorageOf } from './app';
-import { createProductEngine } from './approval-businesses';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
-import { dataSteps } from './db/data-steps';
 import { assignments, employees, onboardingEntries, posts, stores, users } from './db/schema';
-import { seedDatabase } from './db/seed';
-import { DEMO_REQUEST_ID, demoActivity } from './demo-activity';
-import { createSealer, loadDataKey } from './lib/sealed-values';
+import { DEMO_REQUEST_ID } from './demo-activity';
+import { installDatabase } from './install';
 import { callerOf } from './test/api';
 import { createTestApp, emptyDatabase, type TestApp } from './test/app';
 import { readUpload } from './test/uploads';
@@ -223,22 +219,11 @@ describe('the demo activity', () => {
     const { database, drop } = await emptyDatabase();
     try {
       const config = loadConfig({ DATA_DIR: t.config.DATA_DIR });
-      await database.migrate(config.MIGRATIONS_DIR, dataSteps(undefined));
-      const sealer = createSealer(await loadDataKey(database.db, undefined));
-      const options = {
-        demo: true,
-        adminPassword: config.ADMIN_PASSWORD,
-        sealer,
-        demoActivity: demoActivity({
-          sealer,
-          approvals: createProductEngine(sealer),
-          files: uploadStorageOf(config),
-        }),
-      };
-      await seedDatabase(database.db, options, { info: () => {} });
+      const silent = { info: () => {} };
+      await installDatabase(database, config, silent, { demo: true });
       const story = await storyOf(database.db);
       expect(story).toEqual(await storyOf(t.db));
-      await seedDatabase(database.db, options, { info: () => {} });
+      await installDatabase(database, config, silent, { demo: true });
       expect(await storyOf(database.db)).toEqual(story);
     } finally {
       await database.close();

@@ -1,35 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
-import { buildApp, uploadStorageOf } from './app';
-import { createProductEngine } from './approval-businesses';
+import { buildApp } from './app';
 import { DEMO_ADMIN_PASSWORD, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { dataSteps } from './db/data-steps';
-import { seedDatabase } from './db/seed';
-import { demoActivity } from './demo-activity';
-import { createSealer, loadDataKey } from './lib/sealed-values';
+import { installDatabase } from './install';
 
 const config = loadConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: { service: 'dealer-hr' } });
 
 const database = openDatabase(config);
-await database.migrate(config.MIGRATIONS_DIR, dataSteps(config.DATA_KEY));
-const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
-await seedDatabase(
-  database.db,
-  {
-    demo: config.SEED_DEMO,
-    adminPassword: config.ADMIN_PASSWORD,
-    sealer,
-    // The engine and the file store the app builds for itself below, made the same way.
-    demoActivity: demoActivity({
-      sealer,
-      approvals: createProductEngine(sealer),
-      files: uploadStorageOf(config),
-    }),
-  },
-  logger,
-);
+await installDatabase(database, config, logger);
 const app = await buildApp({ config, database, logger });
 
 let closing = false;

@@ -3,14 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { uploadStorageOf } from '../app';
-import { createProductEngine } from '../approval-businesses';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
-import { dataSteps } from '../db/data-steps';
-import { seedDatabase } from '../db/seed';
-import { demoActivity } from '../demo-activity';
-import { createSealer, loadDataKey } from '../lib/sealed-values';
+import { installDatabase } from '../install';
 import { onServer, uniqueSuffix, urlForDatabase, type TestDatabaseInfo } from './database';
 
 declare module 'vitest' {
@@ -25,23 +20,7 @@ const silent = { info: () => {} };
 
 /** A demo install as `npm start` makes one: migrated, seeded, and the demo's activity performed. */
 async function prepare(database: DatabaseHandle, dataDir: string) {
-  const config = loadConfig({ DATA_DIR: dataDir });
-  await database.migrate(config.MIGRATIONS_DIR, dataSteps(config.DATA_KEY));
-  const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
-  await seedDatabase(
-    database.db,
-    {
-      demo: true,
-      adminPassword: config.ADMIN_PASSWORD,
-      sealer,
-      demoActivity: demoActivity({
-        sealer,
-        approvals: createProductEngine(sealer),
-        files: uploadStorageOf(config),
-      }),
-    },
-    silent,
-  );
+  await installDatabase(database, loadConfig({ DATA_DIR: dataDir }), silent, { demo: true });
 }
 
 /**
