@@ -35,8 +35,11 @@ window.ResizeObserver ??= ResizeObserverStub;
 const getComputedStyle = window.getComputedStyle.bind(window);
 let computedStyles = new WeakMap<Element, CSSStyleDeclaration>();
 // Changes are seen either way: delivered to the callback, or still pending when a style is asked for.
+/** When the document last changed: the end of a file waits for it to settle (below). */
+let lastChange = Date.now();
 const documentChanges = new MutationObserver(() => {
   computedStyles = new WeakMap();
+  lastChange = Date.now();
 });
 documentChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 window.getComputedStyle = (element: Element) => {
@@ -77,9 +80,20 @@ afterEach(async () => {
 // down throws "window is not defined" although every test passed. Let queued tasks, and the tasks and timers
 // they start, run while the window still exists: for longer than antd's close animations (0.3 s), whose
 // timers a dialog closed by the last test still has running when two files run at once and the file ends early.
+// A fixed wait was not always enough on a loaded runner, where a closing popup's chain of timers and frames
+// ran past it and React committed into a window already gone: the file also waits until the document has
+// been still for a while (a commit changes it), for at most a few seconds.
+const SETTLED_MS = 300;
+const SETTLE_LIMIT_MS = 3_000;
 afterAll(async () => {
-  for (let turn = 0; turn < 20; turn += 1) {
+  const giveUpAt = Date.now() + SETTLE_LIMIT_MS;
+  for (
+    let turn = 0;
+    turn < 20 || (Date.now() - lastChange < SETTLED_MS && Date.now() < giveUpAt);
+    turn += 1
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setImmediate(resolve));
+    if (documentChanges.takeRecords().length > 0) lastChange = Date.now();
   }
 });
