@@ -40,6 +40,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   prohibited_entry: schema.prohibitedEntries,
   role: schema.roles,
   store: schema.stores,
+  training_course: schema.trainingCourses,
   user: schema.users,
 };
 

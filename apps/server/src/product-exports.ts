@@ -5,6 +5,7 @@ import { headcountExport } from './modules/headcount';
 import { onboardingExport } from './modules/onboarding';
 import { prohibitedExport } from './modules/prohibited';
 import { staffExport } from './modules/staff';
+import { trainingExport } from './modules/training';
 
 // The lists the product exports, registered here at the composition root as the approval businesses are:
 // a module describes its export, this file decides which the export jobs know.
@@ -16,5 +17,6 @@ export const productExports = (db: Database, sealer: Sealer): ExportSources =>
       anyExportSource(onboardingExport(db)),
       anyExportSource(prohibitedExport(db, sealer)),
       anyExportSource(headcountExport(db)),
+      anyExportSource(trainingExport(db)),
     ].map((source) => [source.kind, source]),
   );

@@ -103,6 +103,8 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0020: training.
+  await tx.execute(sql`drop table training_records, training_courses`);
   // 0019: the items' names in other languages.
   await tx.execute(
     sql`alter table dictionary_items drop column name_en, drop column name_es, drop column name_ja`,

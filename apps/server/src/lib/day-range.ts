@@ -35,18 +35,24 @@ export const zOptionalDay = (label: string) =>
     })
     .transform((value) => value || undefined);
 
-function isCalendarDate(value: string): boolean {
+/** Whether 'YYYY-MM-DD' names a day the calendar has (not 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** `from`, `to` and `tz` of a list's query string; spread into the route's query schema. */
-export const dayRangeQuery = {
+/** `from` and `to` of a list's query string, for plain dates (a course's start) read in no time zone. */
+export const calendarDayRange = {
   /** First calendar day, inclusive. */
   from: zOptionalDay(labels.from),
   /** Last calendar day, inclusive. */
   to: zOptionalDay(labels.to),
+};
+
+/** `from`, `to` and `tz` of a list's query string; spread into the route's query schema. */
+export const dayRangeQuery = {
+  ...calendarDayRange,
   /** IANA time zone the days are read in (the browser's); default Asia/Shanghai. */
   tz: z
     .string({ error: dayRangeMessages.timeZoneInvalid })
@@ -64,7 +70,7 @@ export interface DayRange {
 }
 
 /** For the query schema's superRefine: a range that ends before it starts is the caller's mistake. */
-export function refineDayRange(query: DayRange, context: z.RefinementCtx): void {
+export function refineDayRange(query: Pick<DayRange, 'from' | 'to'>, context: z.RefinementCtx): void {
   if (query.from && query.to && query.from > query.to) {
     context.addIssue({ code: 'custom', path: ['to'], message: dayRangeMessages.rangeReversed });
   }

@@ -22,6 +22,7 @@ import { roleRoutes } from './roles';
 import { ssoRoutes } from './sso';
 import { staffRoutes } from './staff';
 import { storeRoutes } from './stores';
+import { trainingRoutes } from './training';
 import { uploadRoutes } from './uploads';
 
 type Module = FastifyPluginAsyncZod<AppContext>;
@@ -52,4 +53,5 @@ export const protectedModules: Module[] = [
   onboardingRoutes,
   exportRoutes,
   importRoutes,
+  trainingRoutes,
 ];

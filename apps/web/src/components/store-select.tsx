@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { SelectProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { get, type Paged } from '../lib/api-client';
+import { useSearchKeyword } from '../lib/use-search-keyword';
 
 /** What a store picker needs of a row of `GET /api/auth/store/index` (whose fields are camelCase). */
 export interface StoreOption {
@@ -13,8 +14,6 @@ export interface StoreOption {
 
 /** Stores asked for at once: a group may have more, which the search then finds. */
 const STORES_PER_SEARCH = 50;
-/** The wait after the last key before the server is asked. */
-const SEARCH_DELAY_MS = 300;
 
 /** The caller's stores whose name or code contains `keyword` (all of them without one), the first 50. */
 export const storeOptionsQuery = (keyword: string) =>
@@ -48,15 +47,9 @@ export type StoreSelectProps = Omit<
  * chosen store keeps its name while other stores are listed.
  */
 export function StoreSelect({ onChange, value, ...props }: StoreSelectProps) {
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const [typed, setTyped, keyword] = useSearchKeyword();
   const [chosen, setChosen] = useState<StoreOption | null>(null);
   const stores = useQuery(storeOptionsQuery(keyword));
-
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const listed = stores.data ?? [];
   const shown = chosen && chosen.id === value && !listed.some((store) => store.id === chosen.id);

@@ -36,6 +36,7 @@ export const AUDIT_ENTITIES = [
   'role',
   'role_menus',
   'store',
+  'training_course',
   'user',
   'user_roles',
 ] as const;
@@ -68,5 +69,7 @@ export const AUDIT_ACTIONS = [
   'end_employment',
   'reveal_id_number',
   'export_id_numbers',
+  'save_records',
+  'import_records',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -11,6 +11,7 @@ export const previewRow = z.object({
   cells: z.record(z.string(), z.string()),
   problems: z.array(z.string()),
 });
+export type PreviewRow = z.infer<typeof previewRow>;
 
 /** `POST imports/preview`: what the file holds, checked; `token` names it for the commit. */
 export const importPreview = z.object({
@@ -55,3 +56,22 @@ export const importJob = z.object({
   finished_at: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJob>;
+
+/**
+ * What the caller's last ended import of a kind did (a list's "last import", e.g. `training/import/success`
+ * and `training/import/failure`): its counts and its first rows written or refused, as the file had them.
+ */
+export const importReport = z.object({
+  job_id: z.number().int(),
+  status: z.string(),
+  finished_at: z.string().nullable(),
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  columns: z.array(z.object({ key: z.string(), header: z.string() })),
+  /** The rows written (success) or refused with their problems (failure), first ones first. */
+  rows: z.array(previewRow),
+  /** Rows of that side beyond what the report holds. */
+  more: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReport>;

@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './drafts';
 export * from './onboarding';
 export * from './jobs';
+export * from './training';

@@ -39,6 +39,7 @@ import {
 import { posts as postSeeds } from './data/posts';
 import { roles as roleSeeds } from './data/roles';
 import { pinyinKeys } from '../../lib/pinyin';
+import { seedDemoTraining } from './demo-training';
 
 /** Demo dates are fixed so that every install of the demo tells the same story. */
 export const DEMO_TODAY = '2026-11-01';
@@ -375,6 +376,28 @@ export async function seedDemo(db: Database, demoPassword: string, sealer: Seale
 
   await insertInBatches(staff, (batch) => db.insert(employees).values(batch));
   await insertInBatches(held, (batch) => db.insert(assignments).values(batch));
+  const training = await seedDemoTraining(
+    db,
+    {
+      regions: [...tree.regionNodes.entries()].map(([code, node]) => ({ departmentId: node.id, code })),
+      stores: storeRows.map((store) => ({
+        departmentId: store.departmentId,
+        storeId: store.id,
+        code: store.code,
+        regionDepartmentId: store.regionDepartmentId,
+      })),
+      people: held
+        .filter((row) => row.isMain)
+        .map((row) => ({
+          employeeId: row.employeeId,
+          name: staff[row.employeeId - 1]!.name,
+          storeId: row.storeId ?? null,
+          from: row.startDate,
+          to: row.endDate ?? null,
+        })),
+    },
+    DEMO_TODAY,
+  );
 
   // Department leaders: the holder of a managerial post on that node.
   const managerial = new Set(
@@ -433,5 +456,6 @@ export async function seedDemo(db: Database, demoPassword: string, sealer: Seale
     posts: postRows.length,
     employees: staff.length,
     assignments: held.length,
+    trainingCourses: training.courses,
   };
 }

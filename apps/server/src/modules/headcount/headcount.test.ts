@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, auditLogs, departments, headcountPlans, posts, stores } from '../../db/schema';
-import { answerOf, callerOf } from '../../test/api';
+import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { grantPermissions, mainPostOf, userWith } from '../../test/users';
 import type { HeadcountGrid } from '@dealer-hr/shared/headcount/contract';
+import { importThrough } from '../../test/imports';
 import { XLSX_TYPE } from '../../lib/xlsx';
 
 const ALL = [
@@ -71,50 +71,9 @@ async function workbook(rows: (string | number | null)[][], headers = ['门店�
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The file through the import mechanism: checked (`imports/preview`), then, when it reads, committed and run. */
-async function upload(file: Buffer, authorization = admin, allOrNothing = true) {
-  const boundary = `----hc${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nheadcount\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan.xlsx"\r\n` +
-        `Content-Type: ${XLSX_TYPE}\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const preview = answerOf<{
-    token: string;
-    total: number;
-    valid: number;
-    invalid: number;
-    failures: { row: number; problems: string[] }[];
-  }>(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/imports/preview',
-      headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    }),
-  );
-  if (preview.code !== 200) return { preview, job: null };
-  const started = await call<{ id: number }>(
-    'POST',
-    'imports/store',
-    { kind: 'headcount', token: preview.data.token, all_or_nothing: allOrNothing },
-    authorization,
-  );
-  while (await t.app.jobRunner.runNext()) {
-    // the import
-  }
-  const job = await call<{ succeeded: number; failed: number; error: string | null }>(
-    'GET',
-    `imports/detail?id=${started.data.id}`,
-    undefined,
-    authorization,
-  );
-  return { preview, job: job.data };
-}
+/** The file through the import mechanism, all or nothing unless told: checked, committed and run. */
+const upload = (bytes: Buffer, authorization = admin, allOrNothing = true) =>
+  importThrough(t, { kind: 'headcount', bytes, authorization, allOrNothing });
 
 const planSnapshot = () =>
   t.db

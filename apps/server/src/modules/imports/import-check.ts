@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 export const CHECK_BATCH = 500;
 
 export interface CheckedFile<Value> {
-  good: { row: number; value: Value }[];
+  good: { row: number; cells: Record<string, string>; value: Value }[];
   bad: { row: number; cells: Record<string, string>; problems: string[] }[];
 }
 
@@ -52,7 +52,7 @@ export async function checkFile(
       const problems = [...columnProblems(source, lists, row), ...(result.problems ?? [])];
       if (problems.length > 0)
         checked.bad.push({ row: row.row, cells: row.cells, problems: [...new Set(problems)] });
-      else checked.good.push({ row: row.row, value: result.value });
+      else checked.good.push({ row: row.row, cells: row.cells, value: result.value });
     });
     await afterBatch(start + batch.length);
   }

@@ -1,5 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { PreviewRow } from '@dealer-hr/shared/imports/contract';
 import { importMessages } from '@dealer-hr/shared/imports/rules';
 import type { ImportRun, ImportSources } from '../../core/imports';
 import { defineJob } from '../../core/jobs/queue';
@@ -25,7 +26,15 @@ export interface ImportResult {
   file: string | null;
   /** All or nothing, and some rows were bad: nothing was written. */
   refused: boolean;
+  /**
+   * The first rows written and refused, as the file had them (a list's "what did my last import do"); the
+   * whole of the refused ones is in the failure file.
+   */
+  report?: { written: PreviewRow[]; refused: PreviewRow[] };
 }
+
+/** Rows of each side of an import's report. */
+export const REPORT_ROWS = 200;
 
 interface ImportJobOptions {
   db: Database;
@@ -69,7 +78,13 @@ export const importJob = ({ db, sources, dir, keepMs }: ImportJobOptions) =>
         await writeFile(join(dir, file), await failureFileOf(source, bad));
       }
       await rm(join(dir, payload.file), { force: true });
-      return { total: rows.length, succeeded: written, failed: bad.length, file, refused };
+      const report = {
+        written: refused
+          ? []
+          : good.slice(0, REPORT_ROWS).map(({ row, cells }) => ({ row, cells, problems: [] })),
+        refused: bad.slice(0, REPORT_ROWS),
+      };
+      return { total: rows.length, succeeded: written, failed: bad.length, file, refused, report };
     },
   });
 

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImportJob, ImportPreview, ImportStoreBody } from '@dealer-hr/shared/imports/contract';
+import type {
+  ImportJob,
+  ImportPreview,
+  ImportReport,
+  ImportStoreBody,
+} from '@dealer-hr/shared/imports/contract';
 import { importLabels, importMessages, PREVIEW_ROWS } from '@dealer-hr/shared/imports/rules';
 import { selectMessage } from '@dealer-hr/shared/rules';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { canAny, type Access } from '../../core/access';
 import type { ImportSource, ImportSources } from '../../core/imports';
 import type { CapturedCaller } from '../../plugins/auth';
@@ -141,4 +146,43 @@ export async function importFailures(db: Database, dir: string, userId: number, 
   const result = resultOf(await ownImport(db, userId, id));
   if (!result?.file) throw conflict(importMessages.noFailures);
   return readFile(join(dir, result.file));
+}
+
+/**
+ * A list's `import/success` and `import/failure` (training): the caller's last import of `kind` that ended,
+ * the rows it wrote or the rows it refused. Null when there was none.
+ */
+export async function lastImportReport(
+  db: Database,
+  userId: number,
+  kind: string,
+  side: 'written' | 'refused',
+): Promise<Omit<ImportReport, 'columns'> | null> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, IMPORT_JOB),
+        eq(jobs.createdBy, userId),
+        sql`${jobs.payload}->>'kind' = ${kind}`,
+        inArray(jobs.status, ['succeeded', 'failed']),
+      ),
+    )
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(1);
+  if (!row) return null;
+  const result = resultOf(row);
+  const rows = result?.report?.[side] ?? [];
+  const count = side === 'written' ? (result?.succeeded ?? 0) : (result?.failed ?? 0);
+  return {
+    job_id: row.id,
+    status: row.status,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    total: result?.total ?? 0,
+    succeeded: result?.succeeded ?? 0,
+    failed: result?.failed ?? 0,
+    rows,
+    more: Math.max(0, count - rows.length),
+  };
 }

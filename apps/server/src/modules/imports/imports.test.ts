@@ -6,7 +6,7 @@ import { dictionaryItems, dictionaryTypes } from '../../db/schema';
 import { answerOf, callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { itemsImport } from '../../test/import-fixture';
-import { multipart } from '../../test/uploads';
+import { commitImport, previewImport } from '../../test/imports';
 import { userWith } from '../../test/users';
 
 let t: TestApp;
@@ -25,7 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Cells = [code: string, name: string, enabled: string];
 
 /** A file as people make one: the headers, then the rows; `keys` adds the template's hidden key row. */
@@ -38,30 +37,11 @@ async function fileOf(rows: Cells[], { keys = false, headers = ['编码', '名�
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function preview(bytes: Buffer, authorization = admin, kind = 'fixture-items') {
-  const { payload, headers } = multipart({ name: 'items.xlsx', type: XLSX, bytes }, { kind });
-  return answerOf(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/imports/preview',
-      headers: { ...headers, authorization },
-      payload,
-    }),
-  );
-}
+const preview = (bytes: Buffer, authorization = admin, kind = 'fixture-items') =>
+  previewImport(t, { kind, bytes, authorization });
 
-async function commit(token: string, allOrNothing = false) {
-  const started = await call('POST', 'imports/store', {
-    kind: 'fixture-items',
-    token,
-    all_or_nothing: allOrNothing,
-  });
-  expect(started.code, started.message).toBe(200);
-  while (await t.app.jobRunner.runNext()) {
-    // the import, and nothing else is queued
-  }
-  return (await call('GET', `imports/detail?id=${started.data.id}`)).data;
-}
+const commit = (token: string, allOrNothing = false) =>
+  commitImport(t, { kind: 'fixture-items', token, authorization: admin, allOrNothing });
 
 const codesInType = async () =>
   (

@@ -1,15 +1,16 @@
 import { birthDateFromMainlandId, isValidMainlandId, maskIdNumber } from '@dealer-hr/shared/id-number';
 import { fieldLabels, messages, requiredMessage, selectMessage } from '@dealer-hr/shared/rules';
-import { and, asc, count, desc, eq, gt, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { assignments, departments, dictionaryItems, employees, posts, stores, users } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { notFound, validationFailed } from '../../lib/errors';
-import { likeContains, likePrefix, offsetOf } from '../../lib/paging';
+import { likeContains, offsetOf } from '../../lib/paging';
 import { pinyinKeys } from '../../lib/pinyin';
 import { normaliseIdentifier, sealedIdNumber, type Sealer } from '../../lib/sealed-values';
 import { assertInScope, inScope, type Scope } from '../../core/scope';
+import { employeeKeywordMatch } from '../../core/employee-keyword';
 import { underPath } from '../../core/department-tree';
 import { assertPersonDictionaryItems, updatePerson } from '../employment';
 import { FIELDS_KEPT_IF_EMPTY, staffMessages, type FieldKeptIfEmpty } from '@dealer-hr/shared/staff/rules';
@@ -93,18 +94,7 @@ async function conditionsOf(
   query: StaffListQuery,
 ): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [inScope(scope, employees.mainDepartmentId)];
-  if (query.keyword) {
-    // By their beginning, which the indexes answer at once on a large group: 张, 张伟, zhangw, zw, E1001.
-    const latin = likePrefix(query.keyword.toLowerCase().replace(/\s+/g, ''));
-    conditions.push(
-      or(
-        like(employees.name, likePrefix(query.keyword)),
-        like(employees.namePinyin, latin),
-        like(employees.nameInitials, latin),
-        like(employees.employeeNo, likePrefix(query.keyword.toUpperCase())),
-      ),
-    );
-  }
+  if (query.keyword) conditions.push(employeeKeywordMatch(query.keyword));
   if (query.phone) conditions.push(like(employees.phone, likeContains(query.phone)));
   if (query.id_number) conditions.push(eq(employees.idNumberIndex, sealer.blindIndex(query.id_number)));
   if (query.store_id) conditions.push(eq(employees.mainStoreId, query.store_id));

@@ -104,6 +104,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     () => import('../../features/prohibited/prohibited-page').then((m) => ({ default: m.ProhibitedPage })),
     'prohibited',
   ),
+  '/staff/training': page(
+    () => import('../../features/training/training-page').then((m) => ({ default: m.TrainingPage })),
+    'training',
+  ),
   '/staff/mutually-exclusive': page(
     () =>
       import('../../features/mutual-exclusion/exclusion-page').then((m) => ({

@@ -1,6 +1,5 @@
 import { App, Form, Input, Modal, Select, Switch } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdRules } from '@dealer-hr/shared/rules';
 import {
@@ -12,9 +11,8 @@ import {
 } from '../api';
 import { showFieldErrors } from '../../../lib/form-errors';
 import { localRules, selectRules } from '../../../lib/form-rules';
+import { useSearchKeyword } from '../../../lib/use-search-keyword';
 
-/** The picker asks the server this long after the last keystroke. */
-export const SEARCH_DELAY_MS = 300;
 const FIELDS = ['employee_id', 'username', 'password', 'is_sale'] as const;
 
 interface CreateDialogProps {
@@ -33,12 +31,7 @@ export function CreateDialog({ open, onClose }: CreateDialogProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CreateAccountFields>();
   const queryClient = useQueryClient();
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const [, setTyped, keyword] = useSearchKeyword();
   const employees = useQuery({ ...employeeOptionsQuery(keyword), enabled: open });
 
   const save = useMutation({

@@ -1,0 +1,2 @@
+export { trainingRoutes } from './training.routes';
+export { courseImport, recordImport, trainingExport } from './training.sheet';
