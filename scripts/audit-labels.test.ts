@@ -34,6 +34,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   employee: schema.employees,
   exclusion_rule: schema.exclusionRules,
   headcount_plan: schema.headcountPlans,
+  job_transfer: schema.jobTransfers,
   menu: schema.menus,
   onboarding: schema.onboardingEntries,
   post: schema.posts,

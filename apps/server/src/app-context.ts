@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { Clock, Today } from './core/clock';
 import type { ExportSources } from './core/exports';
 import type { ImportSources } from './core/imports';
 import type { JobQueue } from './core/jobs/queue';
@@ -26,4 +27,8 @@ export interface AppContext {
   exports: ExportSources;
   /** The lists that take an Excel file, by kind (modules/imports). */
   imports: ImportSources;
+  /** Business time: the system clock, or the tests' adjustable one (TEST_CLOCK). */
+  clock: Clock;
+  /** The group's calendar day now (TIME_ZONE), by `clock`. */
+  today: Today;
 }

@@ -13,6 +13,8 @@ import { createSealer, loadDataKey } from './lib/sealed-values';
 import { createTokenService, loadSigningSecret } from './lib/tokens';
 import { protectedModules, publicModules } from './modules';
 import { createProductEngine } from './approval-businesses';
+import { AdjustableClock, systemClock, todayOf } from './core/clock';
+import { testClockRoutes } from './modules/test-clock';
 import type { ApprovalBusiness } from './modules/approvals';
 import { productJobs, productSchedules } from './background-jobs';
 import { productExports } from './product-exports';
@@ -99,12 +101,16 @@ export async function buildApp({
   const imports: ImportSources = new Map(
     [...productImports(database.db), ...importSources].map((source) => [source.kind, source]),
   );
+  // Business time: the tests' adjustable clock only where TEST_CLOCK allows it (never in production).
+  const clock = config.TEST_CLOCK ? new AdjustableClock() : systemClock;
+  const today = todayOf(clock, config.TIME_ZONE);
   const jobs = productJobs({
     db: database.db,
     exports,
     imports,
     filesDir: jobFilesDir(config.DATA_DIR),
     exportKeepDays: config.EXPORT_KEEP_DAYS,
+    today,
   });
   const jobRunner = new JobRunner(database.db, jobs, productSchedules, {
     concurrency: config.JOB_CONCURRENCY,
@@ -119,10 +125,12 @@ export async function buildApp({
     tokens,
     files: uploadStorageOf(config),
     sealer,
-    approvals: createProductEngine(sealer, approvalBusinesses),
+    approvals: createProductEngine(sealer, today, approvalBusinesses),
     jobs: jobRunner.bind((onEnqueued) => createJobQueue(database.db, onEnqueued)),
     exports,
     imports,
+    clock,
+    today,
   };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);
@@ -143,6 +151,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       for (const module of publicModules) await api.register(module, context);
+      if (clock instanceof AdjustableClock) await api.register(testClockRoutes, { ...context, clock });
       await api.register(
         async (scope) => {
           scope.addHook('onRoute', (route) => {

@@ -1,13 +1,20 @@
+import type { Today } from './core/clock';
 import type { Sealer } from './lib/sealed-values';
 import { createApprovalEngine, type ApprovalBusiness } from './modules/approvals';
 import { onboardingBusiness } from './modules/onboarding';
 import { prohibitedDismissBusiness } from './modules/prohibited';
+import { transferBusiness } from './modules/transfers';
 
 /**
  * The engine of the app, with every business that submits to it: registered here, at the composition root,
- * so approvals never imports the modules that submit to it. Transfer, resignation, leave and dispatch
- * add theirs here as they are built. `extra` registers more beside them the same way: the engine's tests bring
+ * so approvals never imports the modules that submit to it. Resignation, leave and dispatch add theirs
+ * here as they are built. `extra` registers more beside them the same way: the engine's tests bring
  * a fixture business of their own, since the product holds only its businesses.
  */
-export const createProductEngine = (sealer: Sealer, extra: readonly ApprovalBusiness[] = []) =>
-  createApprovalEngine([prohibitedDismissBusiness, onboardingBusiness(sealer), ...extra]);
+export const createProductEngine = (sealer: Sealer, today: Today, extra: readonly ApprovalBusiness[] = []) =>
+  createApprovalEngine([
+    prohibitedDismissBusiness,
+    onboardingBusiness(sealer),
+    transferBusiness(sealer, today),
+    ...extra,
+  ]);

@@ -1,3 +1,4 @@
+import { systemClock, todayOf } from './core/clock';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,14 @@ import { createTestApp, type TestApp } from './test/app';
 let t: TestApp;
 let filesDir: string;
 const jobsOf = () =>
-  productJobs({ db: t.db, exports: new Map(), imports: new Map(), filesDir, exportKeepDays: 7 });
+  productJobs({
+    db: t.db,
+    exports: new Map(),
+    imports: new Map(),
+    filesDir,
+    exportKeepDays: 7,
+    today: todayOf(systemClock, 'Asia/Shanghai'),
+  });
 beforeAll(async () => {
   t = await createTestApp();
   filesDir = await mkdtemp(join(tmpdir(), 'job-files-'));

@@ -9,6 +9,8 @@ import type { ExportSources } from './core/exports';
 import { exportJob } from './modules/exports';
 import { importJob } from './modules/imports';
 import type { ImportSources } from './core/imports';
+import type { Today } from './core/clock';
+import { APPLY_DUE_TRANSFERS, applyDueTransfersJob } from './modules/transfers';
 
 // The product's background jobs and their schedules, registered here at the composition root as the
 // approval businesses are: a module defines its jobs, this file decides which the runner knows.
@@ -50,6 +52,7 @@ interface JobsContext {
   /** Where jobs write their products (DATA_DIR/job-files). */
   filesDir: string;
   exportKeepDays: number;
+  today: Today;
 }
 
 export const productJobs = ({
@@ -58,7 +61,9 @@ export const productJobs = ({
   imports,
   filesDir,
   exportKeepDays,
+  today,
 }: JobsContext): JobDefinition[] => [
+  applyDueTransfersJob(db, today),
   expireResults(db, filesDir),
   exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
   importJob({ db, sources: imports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
@@ -66,4 +71,6 @@ export const productJobs = ({
 
 export const productSchedules: JobSchedule[] = [
   { name: 'expire-job-results', cron: '5 * * * *', kind: 'jobs.expire-results' },
+  // Effective dates begin at midnight in the group's time zone; a server down then catches up when it starts.
+  { name: 'apply-due-transfers', cron: '0 0 * * *', kind: APPLY_DUE_TRANSFERS, catchUp: true },
 ];

@@ -73,6 +73,12 @@ const configSchema = z
         'unknown time zone',
       )
       .default('Asia/Shanghai'),
+    /**
+     * A business clock the browser tests can move (`PUT /api/test/clock`): effective dates then arrive
+     * without waiting. Never in production: the server refuses to start with it there.
+     */
+    TEST_CLOCK: flag.default(false),
+    NODE_ENV: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z
       .string()
@@ -81,6 +87,8 @@ const configSchema = z
     ...ssoSettings,
   })
   .superRefine((config, context) => {
+    if (config.TEST_CLOCK && config.NODE_ENV === 'production')
+      context.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'not allowed in production' });
     for (const group of ssoGroups) {
       const missing = group.keys.filter((key) => config[key] === undefined);
       if (missing.length === 0 || missing.length === group.keys.length) continue;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
 import { assignments, employees, onboardingEntries, posts, stores, users } from './db/schema';
-import { DEMO_REQUEST_ID } from './demo-activity';
+import { DEMO_REQUEST_ID } from './demo-personas';
 import { installDatabase } from './install';
 import { callerOf } from './test/api';
 import { createTestApp, emptyDatabase, type TestApp } from './test/app';

@@ -15,12 +15,10 @@ import {
 } from '@dealer-hr/shared/onboarding/rules';
 import { zUploadPurpose } from '@dealer-hr/shared/uploads/contract';
 import { safeFileName } from '@dealer-hr/shared/uploads/rules';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from './app-context';
-import { canAny, loadAccess } from './core/access';
-import { loadScope, type Scope } from './core/scope';
 import type { Database } from './db/client';
-import { approvalTasks, departments, employees, posts, stores, users } from './db/schema';
+import { approvalTasks, posts, stores } from './db/schema';
 import { dictionaryLookup } from './db/seed/base';
 import { DEMO_TODAY } from './db/seed/demo';
 import { idCardScan } from './db/seed/data/document-scans';
@@ -35,8 +33,6 @@ import {
   randomInt,
   type Gender,
 } from './db/seed/data/people';
-import { posts as postSeeds } from './db/seed/data/posts';
-import type { AuditActor } from './lib/audit';
 import { pinyinKeys } from './lib/pinyin';
 import {
   decideOnboarding,
@@ -46,6 +42,9 @@ import {
   updateOnboardingStep,
 } from './modules/onboarding';
 import { saveUpload } from './modules/uploads';
+import { accountOf, departmentFor, personaOf } from './demo-personas';
+import type { AdjustableClock } from './core/clock';
+import { demoTransfers } from './demo-transfers';
 
 // What the demo's people have been doing when a demo install opens: HR's onboardings at every stage, and the
 // audit trail they left. They are performed, not written: each step goes through the contract's schema (the
@@ -57,9 +56,6 @@ import { saveUpload } from './modules/uploads';
 // transaction, so a demo install has its organisation and its activity or neither, and no sign-in that never
 // happened appears in the session list. Nothing came over the network, so the rows carry no address; their
 // request id says where they came from.
-
-/** The request id of every audit row the demo's activity writes. */
-export const DEMO_REQUEST_ID = 'demo-seed';
 
 /** The store run by the demo's `manager` account: its hires go through that account's approval. */
 const MANAGED = Symbol('the store of the demo manager');
@@ -179,34 +175,6 @@ function threeYearsFrom(start: string) {
   return daysAfter(end.toISOString().slice(0, 10), -1);
 }
 
-interface Persona {
-  actor: AuditActor & { userId: number };
-  scope: Scope;
-  /** Refuses, as the route would, what the user's roles do not allow. */
-  assertMay(permission: string | readonly string[]): void;
-}
-
-async function personaOf(tx: Database, userId: number): Promise<Persona> {
-  const [access, scope] = await Promise.all([loadAccess(tx, userId), loadScope(tx, userId)]);
-  return {
-    actor: { userId, ip: '', requestId: DEMO_REQUEST_ID },
-    scope,
-    assertMay(permission) {
-      if (!canAny(access, permission)) throw new Error(`demo user ${userId} lacks ${String(permission)}`);
-    },
-  };
-}
-
-async function accountOf(tx: Database, username: string) {
-  const [account] = await tx
-    .select({ id: users.id, storeId: employees.mainStoreId })
-    .from(users)
-    .leftJoin(employees, eq(employees.id, users.employeeId))
-    .where(eq(users.username, username));
-  if (!account) throw new Error(`the demo has no ${username} account`);
-  return account;
-}
-
 /** Whoever the approval's open node waits for (the first of them, when any one of several may decide). */
 async function approverOf(tx: Database, entry: OnboardingDetail): Promise<number> {
   const [task] = await tx
@@ -230,7 +198,13 @@ export function demoActivity({
   sealer,
   approvals,
   files,
-}: Pick<AppContext, 'sealer' | 'approvals' | 'files'>) {
+  clock,
+  timeZone,
+}: Pick<AppContext, 'sealer' | 'approvals' | 'files'> & {
+  /** The story's clock: the approvals engine reads its `today` from it (effective dates). */
+  clock: AdjustableClock;
+  timeZone: string;
+}) {
   return async (tx: Database): Promise<Record<string, number>> => {
     const dict = await dictionaryLookup(tx);
     const hr = await personaOf(tx, (await accountOf(tx, 'hr')).id);
@@ -364,21 +338,6 @@ export function demoActivity({
         throw new Error(`demo entry ${entry.id} ended ${entry.status}, not ${statusAfter[hire.stage]}`);
       statuses[entry.status] = (statuses[entry.status] ?? 0) + 1;
     }
-    return statuses;
+    return { ...statuses, ...(await demoTransfers(tx, { sealer, approvals, clock, timeZone })) };
   };
-}
-
-/** Where a post sits in a store: its department, or that department's team `team` when it has teams. */
-async function departmentFor(tx: Database, storeCode: string, postCode: string, team: number) {
-  const departmentCode = postSeeds.find((post) => post.code === postCode)?.departmentCode;
-  const codes = departmentCode
-    ? [`${storeCode}-${departmentCode}-${team}`, `${storeCode}-${departmentCode}`]
-    : [storeCode];
-  const rows = await tx
-    .select({ id: departments.id, code: departments.code })
-    .from(departments)
-    .where(inArray(departments.code, codes));
-  const found = codes.flatMap((code) => rows.filter((row) => row.code === code))[0];
-  if (!found) throw new Error(`store ${storeCode} has no department for ${postCode}`);
-  return found.id;
 }

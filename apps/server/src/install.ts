@@ -1,5 +1,6 @@
 import { uploadStorageOf } from './app';
 import { createProductEngine } from './approval-businesses';
+import { AdjustableClock, todayOf } from './core/clock';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { dataSteps } from './db/data-steps';
@@ -20,6 +21,7 @@ export async function installDatabase(
 ): Promise<void> {
   await database.migrate(config.MIGRATIONS_DIR, dataSteps(config.DATA_KEY));
   const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
+  const storyClock = new AdjustableClock();
   await seedDatabase(
     database.db,
     {
@@ -28,8 +30,11 @@ export async function installDatabase(
       sealer,
       demoActivity: demoActivity({
         sealer,
-        approvals: createProductEngine(sealer),
+        // The story happens on its own days: its approvals read their day from the story's clock.
+        approvals: createProductEngine(sealer, todayOf(storyClock, config.TIME_ZONE)),
         files: uploadStorageOf(config),
+        clock: storyClock,
+        timeZone: config.TIME_ZONE,
       }),
     },
     log,

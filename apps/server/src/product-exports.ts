@@ -6,6 +6,7 @@ import { onboardingExport } from './modules/onboarding';
 import { prohibitedExport } from './modules/prohibited';
 import { staffExport } from './modules/staff';
 import { trainingExport } from './modules/training';
+import { transferExport } from './modules/transfers';
 
 // The lists the product exports, registered here at the composition root as the approval businesses are:
 // a module describes its export, this file decides which the export jobs know.
@@ -18,5 +19,6 @@ export const productExports = (db: Database, sealer: Sealer): ExportSources =>
       anyExportSource(prohibitedExport(db, sealer)),
       anyExportSource(headcountExport(db)),
       anyExportSource(trainingExport(db)),
+      anyExportSource(transferExport(db)),
     ].map((source) => [source.kind, source]),
   );

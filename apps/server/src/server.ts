@@ -40,6 +40,8 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.jobRunner.start();
+// What fell due while no instance ran (a transfer dated today, after a night of downtime) is applied now.
+await app.jobRunner.catchUp();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
 logger.info(

@@ -15,6 +15,7 @@ export const DictType = {
   HAS_LICENSE: 51,
   LEAVING_REASON: 52,
   LEAVING_DESTINATION: 53,
+  TRANSFER_TYPE: 54,
 } as const;
 
 export type DictTypeId = (typeof DictType)[keyof typeof DictType];

@@ -103,6 +103,9 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0021: job transfers, and the approvals' target department.
+  await tx.execute(sql`drop table job_transfers`);
+  await tx.execute(sql`alter table approval_instances drop column target_department_id`);
   // 0020: training.
   await tx.execute(sql`drop table training_records, training_courses`);
   // 0019: the items' names in other languages.

@@ -23,6 +23,7 @@ import { ssoRoutes } from './sso';
 import { staffRoutes } from './staff';
 import { storeRoutes } from './stores';
 import { trainingRoutes } from './training';
+import { transferRoutes } from './transfers';
 import { uploadRoutes } from './uploads';
 
 type Module = FastifyPluginAsyncZod<AppContext>;
@@ -48,6 +49,7 @@ export const protectedModules: Module[] = [
   prohibitedRoutes,
   exclusionRoutes,
   uploadRoutes,
+  transferRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

@@ -11,6 +11,7 @@ import {
   APPROVAL_BUSINESS_TYPES,
   APPROVAL_MODES,
   APPROVAL_STATUSES,
+  APPROVER_SIDES,
   APPROVER_TYPES,
   COMMENT_MAX,
   CONDITION_OPERATORS,
@@ -50,6 +51,7 @@ export const flowNode = z
       .default(null),
     mode: z.enum(APPROVAL_MODES, { error: selectMessage(flowLabels.mode) }),
     condition: zCondition.nullable().default(null),
+    side: z.enum(APPROVER_SIDES, { error: selectMessage(flowLabels.side) }).default('record'),
   })
   .superRefine((node, context) => {
     if (node.approver_type === 'leader') {
@@ -127,6 +129,8 @@ const nodeRow = z.object({
   leader_level: z.number().int().nullable(),
   mode: z.enum(APPROVAL_MODES),
   condition: z.object({ field: z.string(), op: z.enum(CONDITION_OPERATORS), value: z.number() }).nullable(),
+  /** Absent on flows saved before sides existed: `record`. */
+  side: z.enum(APPROVER_SIDES).optional(),
 });
 
 export const flowRow = z.object({

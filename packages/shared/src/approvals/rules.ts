@@ -32,7 +32,8 @@ export const approvalBusinessNames: Record<ApprovalBusinessType, string> = {
  */
 export const approvalConditionFields: Record<ApprovalBusinessType, readonly string[]> = {
   inductionfirst: [],
-  posttransfer: [],
+  // 1 when the person changes store (a node for the new store's manager), else 0; the type's dictionary id.
+  posttransfer: ['store_changes', 'type_id'],
   resignation: [],
   leave: ['days'],
   dispatch: ['days'],
@@ -53,6 +54,16 @@ export type ApprovalMode = (typeof APPROVAL_MODES)[number];
 export const CONDITION_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq', 'ne'] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
+/**
+ * Whose organisation a node's post and leader approvers come from: the record's department (`record`, where
+ * the person is), or the one the record moves them to (`target`: a transfer's new department, a dispatch's
+ * host). Businesses without a target resolve both alike.
+ */
+export const APPROVER_SIDES = ['record', 'target'] as const;
+export type ApproverSide = (typeof APPROVER_SIDES)[number];
+/** The business types whose records have a target department. */
+export const TARGETED_BUSINESS_TYPES: readonly ApprovalBusinessType[] = ['posttransfer', 'dispatch'];
+
 export interface NodeCondition {
   field: string;
   op: ConditionOperator;
@@ -70,6 +81,8 @@ export interface FlowNode {
   mode: ApprovalMode;
   /** The node applies only when the condition holds on the submitted form; null: always. */
   condition: NodeCondition | null;
+  /** Flows saved before sides existed have none: `record`. */
+  side?: ApproverSide;
 }
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
@@ -132,6 +145,7 @@ export const flowLabels = {
   conditionField: '条件字段',
   conditionOp: '条件运算',
   conditionValue: '条件值',
+  side: '审批人所在',
   status: '状态',
   remark: '备注',
   comment: '审批意见',
@@ -179,6 +193,12 @@ export const approvalFactLabels = {
   probation_months: '试用期（月）',
   contract_start: '合同开始日期',
   contract_end: '合同结束日期',
+  employee_no: '工号',
+  from_place: '调出岗位',
+  to_place: '调入岗位',
+  transfer_type: '调岗类型',
+  effective_date: '生效日期',
+  reason: '原因',
 } as const;
 export type ApprovalFactKey = keyof typeof approvalFactLabels;
 export const APPROVAL_FACT_KEYS = Object.keys(approvalFactLabels) as [ApprovalFactKey, ...ApprovalFactKey[]];

@@ -28,6 +28,7 @@ export const AUDIT_ENTITIES = [
   'employee',
   'exclusion_rule',
   'headcount_plan',
+  'job_transfer',
   'menu',
   'onboarding',
   'post',
@@ -71,5 +72,7 @@ export const AUDIT_ACTIONS = [
   'export_id_numbers',
   'save_records',
   'import_records',
+  'apply',
+  'cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

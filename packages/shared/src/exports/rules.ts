@@ -5,7 +5,14 @@
  */
 
 /** Every list the product exports. Each later business area adds its own. */
-export const EXPORT_KINDS = ['staff', 'onboarding', 'prohibited', 'headcount', 'training'] as const;
+export const EXPORT_KINDS = [
+  'staff',
+  'onboarding',
+  'prohibited',
+  'headcount',
+  'training',
+  'transfer',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A job's states as an export shows them; `expired`: done, but its file is no longer kept. */
@@ -21,6 +28,7 @@ export const exportFileNames: Record<ExportKind, string> = {
   prohibited: '禁用名单.xlsx',
   headcount: '编制计划.xlsx',
   training: '培训课程.xlsx',
+  transfer: '调岗记录.xlsx',
 };
 
 /** Exports one user may have queued or running at once: a runaway button is not a denial of service. */

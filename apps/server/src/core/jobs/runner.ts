@@ -12,6 +12,11 @@ export interface JobSchedule {
   cron: string;
   kind: string;
   payload?: unknown;
+  /**
+   * The job does whatever is due when it runs (effective dates): it also runs when an instance starts, so
+   * that a slot missed while every instance was down is made up at once.
+   */
+  catchUp?: boolean;
 }
 
 export interface RunnerOptions {
@@ -158,6 +163,20 @@ export class JobRunner {
         entry.next = entry.cron.nextRun(new Date(slot.getTime() + 1));
       }
     }
+  }
+
+  /**
+   * Enqueues a run of every catch-up schedule now (at start, and when the test clock moves), unless one is
+   * waiting already. Two instances starting together may both enqueue one: the jobs are idempotent.
+   */
+  async catchUp(): Promise<void> {
+    for (const { schedule } of this.schedules.filter((entry) => entry.schedule.catchUp)) {
+      await this.db.execute(sql`
+        insert into ${jobs} (kind, payload)
+        select ${schedule.kind}, ${JSON.stringify(schedule.payload ?? {})}::jsonb
+        where not exists (select 1 from ${jobs} where ${jobs.kind} = ${schedule.kind} and ${jobs.status} = 'queued')`);
+    }
+    this.wake();
   }
 
   /** Takes back the jobs of runners that stopped renewing: run again, or failed once attempts are spent. */

@@ -58,6 +58,11 @@ export const approvalInstances = pgTable(
     departmentId: integer()
       .notNull()
       .references(() => departments.id),
+    /**
+     * The department a record moves someone to (a transfer's, a dispatch's host): nodes on the `target` side
+     * find their approvers from it, so the old and the new store can both approve.
+     */
+    targetDepartmentId: integer().references(() => departments.id),
     /** The business fields shown in the detail and tested by node conditions. */
     form: jsonb().$type<Record<string, unknown>>().notNull(),
     nodes: jsonb().$type<FlowNode[]>().notNull(),

@@ -9,3 +9,4 @@ export * from './drafts';
 export * from './onboarding';
 export * from './jobs';
 export * from './training';
+export * from './transfers';

@@ -1,3 +1,4 @@
+import { AdjustableClock, todayOf } from '../../core/clock';
 import { DictType, isValidMainlandId, maskIdNumber } from '@dealer-hr/shared';
 import { count, eq, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -24,6 +25,9 @@ import {
   users,
 } from '../schema';
 import { seedDatabase } from '.';
+
+/** The demo story's clock (demo-activity.ts): each step stands on its own day. */
+const storyClock = new AdjustableClock();
 
 const silent = { info: () => {} };
 let t: TestApp;
@@ -132,7 +136,7 @@ describe('demo data', () => {
   it('fills every dictionary type of docs/domain.md "Dictionaries", with all 56 ethnicities', async () => {
     const types = await t.db.select({ id: dictionaryTypes.id }).from(dictionaryTypes);
     expect(types.map((type) => type.id).sort((a, b) => a - b)).toEqual([
-      1, 18, 19, 20, 21, 22, 23, 24, 25, 27, 42, 50, 51, 52, 53,
+      1, 18, 19, 20, 21, 22, 23, 24, 25, 27, 42, 50, 51, 52, 53, 54,
     ]);
     const [ethnicities] = await t.db
       .select({ n: count() })
@@ -181,8 +185,10 @@ describe('demo data', () => {
         sealer: t.sealer,
         demoActivity: demoActivity({
           sealer: t.sealer,
-          approvals: createProductEngine(t.sealer),
+          approvals: createProductEngine(t.sealer, todayOf(storyClock, t.config.TIME_ZONE)),
           files: uploadStorageOf(t.config),
+          clock: storyClock,
+          timeZone: t.config.TIME_ZONE,
         }),
       },
       silent,

@@ -54,6 +54,8 @@ export interface Submission {
   applicantUserId: number;
   /** The department the record concerns: it chooses the flow and the approvers. */
   departmentId: number;
+  /** Where the record moves the person (a transfer's new department): `target` nodes' approvers come from it. */
+  targetDepartmentId?: number | null;
   form: Record<string, unknown>;
   /** The request that submits, for the audit of an approval that completes at once (every node skipped). */
   actor?: AuditActor;
@@ -150,7 +152,11 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
         continue;
       }
       // Nobody approves their own request: the applicant is never given a task.
-      const approvers = approversOf(directory, node, instance.departmentId).filter(
+      const departmentId =
+        node.side === 'target'
+          ? (instance.targetDepartmentId ?? instance.departmentId)
+          : instance.departmentId;
+      const approvers = approversOf(directory, node, departmentId).filter(
         (userId) => userId !== instance.applicantUserId,
       );
       if (approvers.length === 0) {

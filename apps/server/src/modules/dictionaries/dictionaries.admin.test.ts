@@ -8,6 +8,7 @@ import {
   dictionaryItems,
   dictionaryTypes,
   employees,
+  jobTransfers,
   onboardingEntries,
   posts,
   stores,
@@ -700,7 +701,13 @@ describe('dictionary item references', () => {
     const type = await newType();
     const item = await newItem(type.id);
     await anOnboardingEntry();
-    const tables = { employees, stores, posts, onboarding_entries: onboardingEntries } as const;
+    const tables = {
+      employees,
+      stores,
+      posts,
+      onboarding_entries: onboardingEntries,
+      job_transfers: jobTransfers,
+    } as const;
     for (const column of dictionaryItemColumns) {
       const name = getTableName(column.table) as keyof typeof tables;
       const table = tables[name];

@@ -1,6 +1,7 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { staffMessages } from '@dealer-hr/shared/staff/rules';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { addDays } from '../../core/clock';
 import type { Database } from '../../db/client';
 import { assignments, dictionaryItems, employees, sessions, users } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
@@ -211,6 +212,54 @@ export async function endAssignment(tx: Database, assignmentId: number, endDate:
     .where(and(eq(assignments.id, assignmentId), isNull(assignments.endDate)))
     .returning({ employeeId: assignments.employeeId });
   if (ended) await syncPlacement(tx, ended.employeeId);
+}
+
+export interface AssignmentMove {
+  /** The open assignment that ends the day before `startDate`. */
+  assignmentId: number;
+  departmentId: number;
+  storeId: number | null;
+  postId: number;
+  /** The first day at the new place. */
+  startDate: string;
+  /** A main post moved: the old place is kept as a part-time post from `startDate` on. */
+  keepAsPartTime: boolean;
+}
+
+/**
+ * A move of one post to another place (a transfer): the old assignment ends the day before `startDate` and
+ * the new one, main if the old was, starts on it, so the history has no gap and no overlap. Answers the new
+ * assignment, or null when the old one has ended meanwhile (nothing is moved).
+ */
+export async function moveAssignment(tx: Database, move: AssignmentMove): Promise<{ id: number } | null> {
+  const [old] = await tx
+    .select()
+    .from(assignments)
+    .where(and(eq(assignments.id, move.assignmentId), isNull(assignments.endDate)))
+    .for('update');
+  if (!old) return null;
+  await tx
+    .update(assignments)
+    .set({ endDate: addDays(move.startDate, -1) })
+    .where(eq(assignments.id, old.id));
+  if (old.isMain && move.keepAsPartTime) {
+    await tx.insert(assignments).values({
+      employeeId: old.employeeId,
+      departmentId: old.departmentId,
+      storeId: old.storeId,
+      postId: old.postId,
+      isMain: false,
+      startDate: move.startDate,
+    });
+  }
+  return startAssignment(tx, {
+    employeeId: old.employeeId,
+    departmentId: move.departmentId,
+    storeId: move.storeId,
+    postId: move.postId,
+    isMain: old.isMain,
+    startDate: move.startDate,
+  });
 }
 
 /**

@@ -17,7 +17,22 @@ const leader = node({ name: '部门负责人审批', approver_type: 'leader', le
 /** One group-wide flow per business type: what a dealer group typically starts from. */
 export const approvalFlowSeeds: { businessType: ApprovalBusinessType; name: string; nodes: NodeSeed[] }[] = [
   { businessType: 'inductionfirst', name: '入职审批流程', nodes: [storeManager, hrAdmin] },
-  { businessType: 'posttransfer', name: '调岗审批流程', nodes: [leader, storeManager, hrAdmin] },
+  {
+    businessType: 'posttransfer',
+    name: '调岗审批流程',
+    nodes: [
+      leader,
+      storeManager,
+      // A move to another store also asks the store that receives the person.
+      {
+        ...storeManager,
+        name: '调入门店总经理审批',
+        side: 'target',
+        condition: { field: 'store_changes', op: 'eq', value: 1 },
+      },
+      hrAdmin,
+    ],
+  },
   { businessType: 'resignation', name: '离职审批流程', nodes: [leader, storeManager, hrAdmin] },
   {
     businessType: 'leave',

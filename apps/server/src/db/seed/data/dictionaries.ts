@@ -256,4 +256,16 @@ export const dictionaries: DictionarySeed[] = [
       ['other', '其他'],
     ]),
   },
+  {
+    id: DictType.TRANSFER_TYPE,
+    code: 'transfer_type',
+    name: '调岗类型',
+    items: items([
+      ['adjust', '调岗'],
+      ['promotion', '晋升'],
+      ['demotion', '降职'],
+      ['cross_store', '跨店调动'],
+      ['secondment_to_regular', '借调转正'],
+    ]),
+  },
 ];

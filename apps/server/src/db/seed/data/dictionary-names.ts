@@ -185,4 +185,11 @@ export const dictionaryItemNames: Record<number, Record<string, ItemNames>> = {
     unemployed: ['Not working', 'Sin empleo', '求職中'],
     other: ['Other', 'Otros', 'その他'],
   },
+  [DictType.TRANSFER_TYPE]: {
+    adjust: ['Reassignment', 'Cambio de puesto', '配置転換'],
+    promotion: ['Promotion', 'Ascenso', '昇進'],
+    demotion: ['Demotion', 'Descenso', '降格'],
+    cross_store: ['Move to another store', 'Traslado a otra tienda', '店舗間異動'],
+    secondment_to_regular: ['Secondment made permanent', 'Comisión convertida en fija', '出向からの正式異動'],
+  },
 };

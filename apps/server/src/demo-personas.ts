@@ -1,0 +1,56 @@
+import { eq, inArray } from 'drizzle-orm';
+import { canAny, loadAccess } from './core/access';
+import { loadScope, type Scope } from './core/scope';
+import type { Database } from './db/client';
+import { departments, employees, users } from './db/schema';
+import { posts as postSeeds } from './db/seed/data/posts';
+import type { AuditActor } from './lib/audit';
+
+// Who acts in the demo's stories (demo-activity.ts, demo-transfers.ts): the demo accounts, with the data scope
+// and the permissions their roles give, and where a post sits in a store.
+
+/** The request id of every audit row the demo's activity writes. */
+export const DEMO_REQUEST_ID = 'demo-seed';
+
+export interface Persona {
+  actor: AuditActor & { userId: number };
+  scope: Scope;
+  /** Refuses, as the route would, what the user's roles do not allow. */
+  assertMay(permission: string | readonly string[]): void;
+}
+
+export async function personaOf(tx: Database, userId: number): Promise<Persona> {
+  const [access, scope] = await Promise.all([loadAccess(tx, userId), loadScope(tx, userId)]);
+  return {
+    actor: { userId, ip: '', requestId: DEMO_REQUEST_ID },
+    scope,
+    assertMay(permission) {
+      if (!canAny(access, permission)) throw new Error(`demo user ${userId} lacks ${String(permission)}`);
+    },
+  };
+}
+
+export async function accountOf(tx: Database, username: string) {
+  const [account] = await tx
+    .select({ id: users.id, storeId: employees.mainStoreId })
+    .from(users)
+    .leftJoin(employees, eq(employees.id, users.employeeId))
+    .where(eq(users.username, username));
+  if (!account) throw new Error(`the demo has no ${username} account`);
+  return account;
+}
+
+/** Where a post sits in a store: its department, or that department's team `team` when it has teams. */
+export async function departmentFor(tx: Database, storeCode: string, postCode: string, team: number) {
+  const departmentCode = postSeeds.find((post) => post.code === postCode)?.departmentCode;
+  const codes = departmentCode
+    ? [`${storeCode}-${departmentCode}-${team}`, `${storeCode}-${departmentCode}`]
+    : [storeCode];
+  const rows = await tx
+    .select({ id: departments.id, code: departments.code })
+    .from(departments)
+    .where(inArray(departments.code, codes));
+  const found = codes.flatMap((code) => rows.filter((row) => row.code === code))[0];
+  if (!found) throw new Error(`store ${storeCode} has no department for ${postCode}`);
+  return found.id;
+}
