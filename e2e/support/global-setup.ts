@@ -40,6 +40,8 @@ export default async function globalSetup() {
       SSO_REDIRECT_URI: `${appUrl}/transit`,
       CAS_BASE_URL: cas.url,
       CAS_SERVICE_URL: `${appUrl}/casLogin`,
+      // Effective dates arrive when a test moves the business clock (PUT /api/test/clock).
+      TEST_CLOCK: '1',
     },
   });
   process.env.E2E_BASE_URL = server.url;

@@ -10,6 +10,8 @@ export interface StoreOption {
   id: number;
   code: string;
   name: string;
+  /** The store's own node in the department tree. */
+  departmentId: number;
 }
 
 /** Stores asked for at once: a group may have more, which the search then finds. */

@@ -40,6 +40,7 @@ export const transferRow = z.object({
 export type TransferRow = z.infer<typeof transferRow>;
 
 export const transferDetail = transferRow.extend({
+  from_assignment_id: z.number().int(),
   /** The day the old assignment began: the effective date must come after it. */
   from_start_date: z.string(),
   attachments: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number().int() })),

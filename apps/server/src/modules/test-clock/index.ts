@@ -47,4 +47,20 @@ export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { clock: Adjust
       return ok(answer());
     },
   );
+
+  app.delete(
+    '/test/clock',
+    {
+      schema: {
+        tags: ['test'],
+        summary: 'Put the test clock back to real time (TEST_CLOCK servers only)',
+        description: 'What it applied while moved stays applied.',
+        response: { 200: envelope(clockAnswer) },
+      },
+    },
+    async () => {
+      clock.reset();
+      return ok(answer());
+    },
+  );
 };

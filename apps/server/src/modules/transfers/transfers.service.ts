@@ -256,6 +256,7 @@ export async function transferDetail(
   const inOwnScope = visibleIn(scope) === undefined || (await isVisible(db, scope, id));
   return {
     ...rowOf(row),
+    from_assignment_id: transfer.fromAssignmentId,
     from_start_date: from!.startDate,
     attachments: files,
     return_comment: transfer.status === 'returned' ? transfer.returnComment : null,

@@ -139,6 +139,14 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
       })),
     'onboarding',
   ),
+  '/staff/transfer': page(
+    () => import('./transfer-pages').then((m) => ({ default: m.TransfersWithTrail })),
+    'transfers',
+  ),
+  '/processapproval/posttransfer': page(
+    () => import('../../features/transfers/approval-page').then((m) => ({ default: m.TransferApprovalPage })),
+    'transfers',
+  ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),
