@@ -46,6 +46,7 @@ describe('toBody', () => {
           leader_level: 2,
           mode: 'any',
           condition: null,
+          side: 'record',
         },
         {
           name: '人事',
@@ -54,9 +55,23 @@ describe('toBody', () => {
           leader_level: null,
           mode: 'all',
           condition: null,
+          side: 'record',
         },
       ],
     });
+  });
+
+  it('keeps a node on the target side, so that editing a transfer flow never turns it back', () => {
+    const values: FlowFormValues = {
+      business_type: 'posttransfer',
+      name: '调岗',
+      status: 'active',
+      nodes: [
+        { name: '调入门店', approver_type: 'post', approver_ids: [7], mode: 'any', side: 'target' },
+        { name: '调出门店', approver_type: 'post', approver_ids: [7], mode: 'any' },
+      ],
+    };
+    expect(toBody(values).nodes.map((node) => node.side)).toEqual(['target', 'record']);
   });
 
   it('sends a condition only once its field, operator and value are all there', () => {

@@ -3,6 +3,7 @@ import {
   approvalConditionFields,
   type ApprovalBusinessType,
   type ApprovalMode,
+  type ApproverSide,
   type ApproverType,
   type ConditionOperator,
   type FlowNode,
@@ -23,6 +24,8 @@ export interface NodeValues {
   leader_level?: number | null;
   mode?: ApprovalMode;
   condition?: { field?: string | null; op?: ConditionOperator | null; value?: number | null };
+  /** Whose organisation post and leader approvers come from (a transfer's new store: `target`). */
+  side?: ApproverSide;
 }
 
 export interface FlowFormValues {
@@ -68,6 +71,7 @@ function toNode(node: NodeValues): FlowNode {
     mode: node.mode ?? 'any',
     // The rules ask for operator and value once a field is chosen; without a field there is no condition.
     condition: field && op && typeof value === 'number' ? { field, op, value } : null,
+    side: node.side ?? 'record',
   };
 }
 

@@ -261,6 +261,7 @@ describe('/approval/flows', () => {
           leader_level: null,
           mode: 'any',
           condition: null,
+          side: 'record',
         },
         {
           name: '门店总经理审批',
@@ -269,6 +270,7 @@ describe('/approval/flows', () => {
           leader_level: null,
           mode: 'any',
           condition: null,
+          side: 'record',
         },
       ],
     });

@@ -3,8 +3,10 @@ import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Select, Space 
 import { useTranslation } from 'react-i18next';
 import {
   APPROVAL_MODES,
+  APPROVER_SIDES,
   APPROVER_TYPES,
   CONDITION_OPERATORS,
+  TARGETED_BUSINESS_TYPES,
   approvalConditionFields,
   type ApprovalBusinessType,
   type ApproverType,
@@ -173,6 +175,18 @@ export function NodeCard({
             </Form.Item>
           )}
         </Col>
+        {businessType &&
+          TARGETED_BUSINESS_TYPES.includes(businessType) &&
+          approverType !== 'role' &&
+          approverType !== 'users' && (
+            <Col xs={24}>
+              <Form.Item name={[index, 'side']} label={t('fields.side')} initialValue="record">
+                <Radio.Group
+                  options={APPROVER_SIDES.map((side) => ({ value: side, label: t(`sides.${side}`) }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
         <Col xs={24}>
           <Form.Item name={[index, 'mode']} label={t('fields.mode')} rules={rules.mode}>
             <Radio.Group
