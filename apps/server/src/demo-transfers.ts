@@ -194,7 +194,7 @@ export async function demoTransfers(tx: Database, { sealer, approvals, clock, ti
     if (story.outcome === 'cancelled') {
       hr.assertMay('staff:transfer:cancel');
       const { reason } = transferCancelBody.parse({ id, reason: '人员安排有变，暂缓调动' });
-      await cancelTransfer(tx, hr.scope, hr.actor, id, reason);
+      await cancelTransfer(tx, approvals, hr.scope, hr.actor, id, reason);
     } else if (story.outcome !== 'approving') {
       // The approvers decide a day later.
       clock.set(startOfDay(addDays(story.filedOn, 1), timeZone));

@@ -342,6 +342,49 @@ export function createApprovalEngine(list: readonly ApprovalBusiness[]) {
       });
     },
 
+    /**
+     * The business ended its record while the approval ran (a transfer cancelled by its filer): the approval
+     * stops as withdrawn, inside the business's transaction, without handing the record back (the business
+     * has decided what becomes of it); the approvers still asked are told.
+     */
+    async stop(
+      tx: Database,
+      actor: AuditActor & { userId: number },
+      instanceId: number,
+      comment: string | null,
+    ) {
+      const instance = await lockInstance(tx, instanceId);
+      if (!instance || instance.status !== 'pending') return;
+      const open = await tx
+        .select({ userId: approvalTasks.approverUserId })
+        .from(approvalTasks)
+        .where(and(eq(approvalTasks.instanceId, instanceId), eq(approvalTasks.status, 'pending')));
+      await record(tx, instance, {
+        action: 'withdraw',
+        nodeIndex: instance.currentNode,
+        actorUserId: actor.userId,
+        comment,
+      });
+      await tx
+        .update(approvalTasks)
+        .set({ status: 'cancelled' })
+        .where(and(eq(approvalTasks.instanceId, instanceId), eq(approvalTasks.status, 'pending')));
+      await tx
+        .update(approvalInstances)
+        .set({ status: 'withdrawn', currentNode: null, finishedAt: new Date() })
+        .where(eq(approvalInstances.id, instanceId));
+      await notify(
+        tx,
+        open.map((row) => row.userId),
+        {
+          kind: 'approval_withdrawn',
+          title: `已撤回：${labelOf(instance)}`,
+          content: '该申请已取消，无需再审批',
+          link: businessOf(instance.businessType).link(instance),
+        },
+      );
+    },
+
     /** The applicant takes a pending request back; its open tasks are cancelled. */
     async withdraw(
       db: Database,

@@ -8,4 +8,4 @@ export {
   type Decision,
 } from './engine';
 export { fact } from './facts';
-export { wasSentTask } from './tasks.service';
+export { approvalStateOf, taskSentTo, wasSentTask } from './tasks.service';

@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   approvalEvents,
@@ -238,4 +239,38 @@ export async function wasSentTask(db: Database, userId: number, instanceId: numb
     .where(and(eq(approvalTasks.instanceId, instanceId), eq(approvalTasks.approverUserId, userId)))
     .limit(1);
   return task !== undefined;
+}
+
+/**
+ * Records (by the column holding their approval instance) whose approval sent `userId` a task: still open with
+ * `open`, else decided or not. A business's list of what waits for the caller, and its read of a record an
+ * approver may see outside their scope.
+ */
+export const taskSentTo = (instanceId: AnyPgColumn, userId: number, { open = false } = {}): SQL =>
+  open
+    ? sql`exists (select 1 from ${approvalTasks} where ${approvalTasks.instanceId} = ${instanceId}
+        and ${approvalTasks.approverUserId} = ${userId} and ${approvalTasks.status} = 'pending')`
+    : sql`exists (select 1 from ${approvalTasks} where ${approvalTasks.instanceId} = ${instanceId}
+        and ${approvalTasks.approverUserId} = ${userId})`;
+
+/** A record's approval as its detail shows it: the instance, its status, and the caller's open task on it. */
+export async function approvalStateOf(
+  db: Database,
+  instanceId: number | null,
+  userId: number,
+): Promise<{ instance_id: number; status: string; task_id: number | null } | null> {
+  if (instanceId === null) return null;
+  const [row] = await db
+    .select({ instanceId: approvalInstances.id, status: approvalInstances.status, taskId: approvalTasks.id })
+    .from(approvalInstances)
+    .leftJoin(
+      approvalTasks,
+      and(
+        eq(approvalTasks.instanceId, approvalInstances.id),
+        eq(approvalTasks.approverUserId, userId),
+        eq(approvalTasks.status, 'pending'),
+      ),
+    )
+    .where(eq(approvalInstances.id, instanceId));
+  return row ? { instance_id: row.instanceId, status: row.status, task_id: row.taskId ?? null } : null;
 }

@@ -21,8 +21,6 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  approvalInstances,
-  approvalTasks,
   departments,
   dictionaryItems,
   employees,
@@ -47,7 +45,7 @@ import {
 import { accountNameOf } from '../../core/account-name';
 import { inScope, pathInScope, type Scope } from '../../core/scope';
 import type { ApprovalEngine } from '../approvals';
-import { wasSentTask } from '../approvals';
+import { approvalStateOf, taskSentTo, wasSentTask } from '../approvals';
 import { underPath } from '../../core/department-tree';
 import { uploadAnswerOf } from '../uploads';
 import { assertPersonDictionaryItems } from '../employment';
@@ -127,11 +125,6 @@ const rowOf = ({ entry, ...names }: ListedRow): OnboardingRow => ({
   approved_at: entry.approvedAt?.toISOString() ?? null,
 });
 
-/** Entries with an open task of this user on their running approval. */
-const awaiting = (userId: number): SQL =>
-  sql`exists (select 1 from ${approvalTasks} where ${approvalTasks.instanceId} = ${onboardingEntries.instanceId}
-    and ${approvalTasks.approverUserId} = ${userId} and ${approvalTasks.status} = 'pending')`;
-
 function conditionsOf(scope: Scope, userId: number, query: Omit<OnboardingListQuery, 'page' | 'limit'>) {
   // The entries waiting for the caller are theirs to see wherever they are: the flow chose them.
   const conditions: (SQL | undefined)[] = [
@@ -146,7 +139,11 @@ function conditionsOf(scope: Scope, userId: number, query: Omit<OnboardingListQu
     );
   if (query.status) conditions.push(eq(onboardingEntries.status, query.status));
   if (query.store_id) conditions.push(eq(onboardingEntries.storeId, query.store_id));
-  if (query.awaiting_me) conditions.push(eq(onboardingEntries.status, 'pending'), awaiting(userId));
+  if (query.awaiting_me)
+    conditions.push(
+      eq(onboardingEntries.status, 'pending'),
+      taskSentTo(onboardingEntries.instanceId, userId, { open: true }),
+    );
   conditions.push(createdWithin(onboardingEntries.createdAt, query));
   return and(...conditions);
 }
@@ -220,30 +217,13 @@ export async function onboardingDetail(
   const entry = await entryOf(db, scope, id, { approver: userId });
   const [row] = await entriesQuery(db).where(eq(onboardingEntries.id, id));
   const uploadIds = Object.values(entry.documents);
-  const [[idType], files, [approval]] = await Promise.all([
+  const [[idType], files, approval] = await Promise.all([
     db
       .select({ name: dictionaryItems.name })
       .from(dictionaryItems)
       .where(eq(dictionaryItems.id, entry.idTypeId)),
     uploadIds.length > 0 ? db.select().from(uploads).where(inArray(uploads.id, uploadIds)) : [],
-    entry.instanceId === null
-      ? []
-      : db
-          .select({
-            instanceId: approvalInstances.id,
-            status: approvalInstances.status,
-            taskId: approvalTasks.id,
-          })
-          .from(approvalInstances)
-          .leftJoin(
-            approvalTasks,
-            and(
-              eq(approvalTasks.instanceId, approvalInstances.id),
-              eq(approvalTasks.approverUserId, userId),
-              eq(approvalTasks.status, 'pending'),
-            ),
-          )
-          .where(eq(approvalInstances.id, entry.instanceId)),
+    approvalStateOf(db, entry.instanceId, userId),
   ]);
   const byId = new Map(files.map((file) => [file.id, file]));
   return {
@@ -257,9 +237,7 @@ export async function onboardingDetail(
       return file ? [uploadAnswerOf(file)] : [];
     }),
     contract: entry.contract ? { ...entry.contract, has_password: entry.passwordHash !== null } : null,
-    approval: approval
-      ? { instance_id: approval.instanceId, status: approval.status, task_id: approval.taskId ?? null }
-      : null,
+    approval,
   };
 }
 
@@ -621,20 +599,8 @@ export async function decideOnboarding(
   comment: string | null,
 ): Promise<OnboardingDetail> {
   const entry = await entryOf(db, scope, id, { approver: actor.userId });
-  const [task] =
-    entry.instanceId === null
-      ? []
-      : await db
-          .select({ id: approvalTasks.id })
-          .from(approvalTasks)
-          .where(
-            and(
-              eq(approvalTasks.instanceId, entry.instanceId),
-              eq(approvalTasks.approverUserId, actor.userId),
-              eq(approvalTasks.status, 'pending'),
-            ),
-          );
-  if (!task) throw conflict(onboardingMessages.noTask);
-  await engine.decide(db, actor, task.id, decision, comment);
+  const task = (await approvalStateOf(db, entry.instanceId, actor.userId))?.task_id ?? null;
+  if (task === null) throw conflict(onboardingMessages.noTask);
+  await engine.decide(db, actor, task, decision, comment);
   return onboardingDetail(db, sealer, scope, actor.userId, id);
 }

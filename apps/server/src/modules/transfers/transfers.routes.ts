@@ -198,7 +198,14 @@ export const transferRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const caller = actor(request);
       const scope = await caller.scope();
-      await cancelTransfer(db, scope, signedInActorOf(request), request.body.id, request.body.reason);
+      await cancelTransfer(
+        db,
+        approvals,
+        scope,
+        signedInActorOf(request),
+        request.body.id,
+        request.body.reason,
+      );
       return ok(await transferDetail(db, scope, caller.userId, request.body.id));
     },
   );

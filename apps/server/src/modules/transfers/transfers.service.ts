@@ -20,8 +20,6 @@ import { employeeKeywordMatch } from '../../core/employee-keyword';
 import { inScope, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
 import {
-  approvalInstances,
-  approvalTasks,
   assignments,
   departments,
   dictionaryItems,
@@ -38,7 +36,7 @@ import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import type { Sealer } from '../../lib/sealed-values';
-import type { ApprovalEngine } from '../approvals';
+import { approvalStateOf, taskSentTo, type ApprovalEngine } from '../approvals';
 import { checkPlacement } from '../mutual-exclusion';
 import type { TransferListQuery, TransferExportQuery } from './transfers.schemas';
 
@@ -130,14 +128,10 @@ const visibleIn = (scope: Scope): SQL | undefined =>
     ? undefined
     : or(inScope(scope, jobTransfers.fromDepartmentId), inScope(scope, jobTransfers.toDepartmentId));
 
-const awaitingUser = (userId: number) =>
-  sql`exists (select 1 from ${approvalTasks} where ${approvalTasks.instanceId} = ${jobTransfers.instanceId}
-    and ${approvalTasks.approverUserId} = ${userId} and ${approvalTasks.status} = 'pending')`;
-
 function listConditions(scope: Scope, userId: number, query: TransferExportQuery): SQL | undefined {
   return and(
     // What waits for the caller is theirs to read wherever the person goes.
-    query.awaiting_me ? awaitingUser(userId) : visibleIn(scope),
+    query.awaiting_me ? taskSentTo(jobTransfers.instanceId, userId, { open: true }) : visibleIn(scope),
     query.keyword ? employeeKeywordMatch(query.keyword) : undefined,
     query.type_id ? eq(jobTransfers.typeId, query.type_id) : undefined,
     query.from_store_id ? eq(jobTransfers.fromStoreId, query.from_store_id) : undefined,
@@ -203,11 +197,7 @@ async function readableTransfer(db: Database, scope: Scope, userId: number, id: 
   const [row] = await transfersQuery(db).where(
     and(
       eq(jobTransfers.id, id),
-      or(
-        visibleIn(scope) ?? sql`true`,
-        sql`exists (select 1 from ${approvalTasks} where ${approvalTasks.instanceId} = ${jobTransfers.instanceId}
-          and ${approvalTasks.approverUserId} = ${userId})`,
-      ),
+      or(visibleIn(scope) ?? sql`true`, taskSentTo(jobTransfers.instanceId, userId)),
     ),
   );
   if (!row) throw notFound(transferMessages.notFound);
@@ -222,7 +212,7 @@ export async function transferDetail(
 ): Promise<TransferDetail> {
   const row = await readableTransfer(db, scope, userId, id);
   const { transfer } = row;
-  const [[from], files, [approval]] = await Promise.all([
+  const [[from], files, approval] = await Promise.all([
     db
       .select({ startDate: assignments.startDate })
       .from(assignments)
@@ -234,24 +224,7 @@ export async function transferDetail(
           .from(uploads)
           .where(inArray(uploads.id, transfer.attachmentIds))
           .orderBy(asc(uploads.id)),
-    transfer.instanceId === null
-      ? []
-      : db
-          .select({
-            instanceId: approvalInstances.id,
-            status: approvalInstances.status,
-            taskId: approvalTasks.id,
-          })
-          .from(approvalInstances)
-          .leftJoin(
-            approvalTasks,
-            and(
-              eq(approvalTasks.instanceId, approvalInstances.id),
-              eq(approvalTasks.approverUserId, userId),
-              eq(approvalTasks.status, 'pending'),
-            ),
-          )
-          .where(eq(approvalInstances.id, transfer.instanceId)),
+    approvalStateOf(db, transfer.instanceId, userId),
   ]);
   const inOwnScope = visibleIn(scope) === undefined || (await isVisible(db, scope, id));
   return {
@@ -262,9 +235,7 @@ export async function transferDetail(
     return_comment: transfer.status === 'returned' ? transfer.returnComment : null,
     cancel_reason: transfer.cancelReason,
     applied_at: transfer.appliedAt?.toISOString() ?? null,
-    approval: approval
-      ? { instance_id: approval.instanceId, status: approval.status, task_id: approval.taskId ?? null }
-      : null,
+    approval,
     actions: {
       edit: inOwnScope && transfer.status === 'returned',
       cancel: inOwnScope && (CANCELLABLE_TRANSFER_STATUSES as readonly string[]).includes(transfer.status),
@@ -706,6 +677,7 @@ export async function editTransfer(
 /** `cancel`: a transfer stops before it takes effect; an approval still running is withdrawn with it. */
 export async function cancelTransfer(
   db: Database,
+  engine: ApprovalEngine,
   scope: Scope,
   actor: Actor,
   id: number,
@@ -715,19 +687,8 @@ export async function cancelTransfer(
     const transfer = await lockedTransfer(tx, scope, id);
     if (!(CANCELLABLE_TRANSFER_STATUSES as readonly string[]).includes(transfer.status))
       throw conflict(transferMessages.notCancellable);
-    if (transfer.instanceId !== null) {
-      // The approval ends here too: its open tasks are no one's to decide any more.
-      const [running] = await tx
-        .update(approvalInstances)
-        .set({ status: 'withdrawn', currentNode: null, finishedAt: new Date() })
-        .where(and(eq(approvalInstances.id, transfer.instanceId), eq(approvalInstances.status, 'pending')))
-        .returning({ id: approvalInstances.id });
-      if (running)
-        await tx
-          .update(approvalTasks)
-          .set({ status: 'cancelled' })
-          .where(and(eq(approvalTasks.instanceId, running.id), eq(approvalTasks.status, 'pending')));
-    }
+    // The approval ends here too: its open tasks are no one's to decide any more.
+    if (transfer.instanceId !== null) await engine.stop(tx, actor, transfer.instanceId, reason);
     await tx
       .update(jobTransfers)
       .set({ status: 'cancelled', cancelReason: reason, cancelledAt: new Date() })
@@ -753,19 +714,7 @@ export async function decideTransfer(
   comment: string | null,
 ): Promise<void> {
   const { transfer } = await readableTransfer(db, scope, actor.userId, id);
-  const [task] =
-    transfer.instanceId === null
-      ? []
-      : await db
-          .select({ id: approvalTasks.id })
-          .from(approvalTasks)
-          .where(
-            and(
-              eq(approvalTasks.instanceId, transfer.instanceId),
-              eq(approvalTasks.approverUserId, actor.userId),
-              eq(approvalTasks.status, 'pending'),
-            ),
-          );
-  if (!task) throw conflict(transferMessages.noTask);
-  await engine.decide(db, actor, task.id, decision, comment);
+  const task = (await approvalStateOf(db, transfer.instanceId, actor.userId))?.task_id ?? null;
+  if (task === null) throw conflict(transferMessages.noTask);
+  await engine.decide(db, actor, task, decision, comment);
 }
