@@ -11,6 +11,7 @@ const PAGES = [
   { path: '/organization/chart', title: '组织架构图', ready: 'main svg text' },
   { path: '/system/audit', title: '操作日志', ready: 'main .ant-table' },
   { path: '/staff/training', title: '培训管理', ready: 'main .ant-table' },
+  { path: '/staff/transfer', title: '调岗管理', ready: 'main .ant-table' },
 ];
 
 async function seriousViolations(page: Page) {

@@ -79,6 +79,7 @@ export async function mainPostOf(t: TestApp, username: string) {
       userId: users.id,
       employeeId: employees.id,
       phone: employees.phone,
+      assignmentId: assignments.id,
       postId: assignments.postId,
       storeId: assignments.storeId,
       departmentId: departments.id,

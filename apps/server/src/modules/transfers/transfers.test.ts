@@ -21,6 +21,8 @@ import {
 import { hashPassword } from '../../lib/passwords';
 import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
+import { can, loadAccess } from '../../core/access';
+import { loadScope } from '../../core/scope';
 import { grantPermissions, mainPostOf, userIdOf } from '../../test/users';
 
 const FILER = [
@@ -513,6 +515,52 @@ describe('approval and effect', () => {
       manager,
     );
     expect(detail.code).toBe(200);
+  });
+});
+
+describe('the person’s own account', () => {
+  it('follows the new placement: its data scope and the roles its post gives', async () => {
+    const staff = await mainPostOf(t, 'staff');
+    const userId = await userIdOf(t, 'staff');
+    const [gm] = await t.db.select({ id: posts.id }).from(posts).where(eq(posts.code, 'general_manager'));
+    const before = await loadAccess(t.db, userId);
+    expect(can(before, 'processapproval:posttransfer:approve')).toBe(false);
+    const transfer = await filed({
+      employee_id: staff.employeeId,
+      from_assignment_id: staff.assignmentId,
+      to_department_id: otherStore.departmentId,
+      to_post_id: gm!.id,
+      type_id: adjust,
+      // The clock stands at 2026-12-21 by now: it takes effect at the final approval.
+      effective_date: '2026-12-21',
+      reason: '提拔为门店总经理',
+    });
+    while (
+      (await call<TransferDetail>('GET', `user/job/transfer/detail?id=${transfer.id}`)).data.status ===
+      'approving'
+    ) {
+      const [task] = await t.db
+        .select({ username: users.username })
+        .from(approvalTasks)
+        .innerJoin(users, eq(users.id, approvalTasks.approverUserId))
+        .where(
+          and(
+            eq(approvalTasks.instanceId, transfer.approval!.instance_id),
+            eq(approvalTasks.status, 'pending'),
+          ),
+        );
+      await approve(transfer.id, task!.username === 'manager' ? manager : await t.login(task!.username));
+    }
+    const [store] = await t.db
+      .select({ path: departments.path })
+      .from(departments)
+      .where(eq(departments.id, otherStore.departmentId));
+    expect(await loadScope(t.db, userId)).toEqual({
+      all: false,
+      rootIds: [otherStore.departmentId],
+      paths: [store!.path],
+    });
+    expect(can(await loadAccess(t.db, userId), 'processapproval:posttransfer:approve')).toBe(true);
   });
 });
 
