@@ -3,6 +3,7 @@
 // Query strings (the list's filters) are the server's own.
 import { z } from 'zod';
 import { controlCharactersMessage, hasControlCharacters, maxLengthMessage, selectMessage } from '../rules';
+import { uploadAnswer } from '../uploads/contract';
 import { zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
 import {
   CANCEL_REASON_MAX,
@@ -43,7 +44,7 @@ export const transferDetail = transferRow.extend({
   from_assignment_id: z.number().int(),
   /** The day the old assignment began: the effective date must come after it. */
   from_start_date: z.string(),
-  attachments: z.array(z.object({ id: z.number().int(), name: z.string(), size: z.number().int() })),
+  attachments: z.array(uploadAnswer),
   /** The approver's comment of the last rejection, while the transfer is returned. */
   return_comment: z.string().nullable(),
   cancel_reason: z.string().nullable(),

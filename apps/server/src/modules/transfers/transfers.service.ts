@@ -38,6 +38,7 @@ import { onUniqueViolation } from '../../lib/pg-errors';
 import type { Sealer } from '../../lib/sealed-values';
 import { approvalStateOf, taskSentTo, type ApprovalEngine } from '../approvals';
 import { checkPlacement } from '../mutual-exclusion';
+import { uploadAnswerOf } from '../uploads';
 import type { TransferListQuery, TransferExportQuery } from './transfers.schemas';
 
 export const POSTTRANSFER = 'posttransfer' as const;
@@ -219,11 +220,7 @@ export async function transferDetail(
       .where(eq(assignments.id, transfer.fromAssignmentId)),
     transfer.attachmentIds.length === 0
       ? []
-      : db
-          .select({ id: uploads.id, name: uploads.fileName, size: uploads.size })
-          .from(uploads)
-          .where(inArray(uploads.id, transfer.attachmentIds))
-          .orderBy(asc(uploads.id)),
+      : db.select().from(uploads).where(inArray(uploads.id, transfer.attachmentIds)).orderBy(asc(uploads.id)),
     approvalStateOf(db, transfer.instanceId, userId),
   ]);
   const inOwnScope = visibleIn(scope) === undefined || (await isVisible(db, scope, id));
@@ -231,7 +228,7 @@ export async function transferDetail(
     ...rowOf(row),
     from_assignment_id: transfer.fromAssignmentId,
     from_start_date: from!.startDate,
-    attachments: files,
+    attachments: files.map(uploadAnswerOf),
     return_comment: transfer.status === 'returned' ? transfer.returnComment : null,
     cancel_reason: transfer.cancelReason,
     applied_at: transfer.appliedAt?.toISOString() ?? null,

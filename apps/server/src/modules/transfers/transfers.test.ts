@@ -20,6 +20,7 @@ import {
 } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { callerOf, fieldErrorsOf } from '../../test/api';
+import { PDF, readUpload, uploadAs } from '../../test/uploads';
 import { createTestApp, type TestApp } from '../../test/app';
 import { can, loadAccess } from '../../core/access';
 import { loadScope } from '../../core/scope';
@@ -515,6 +516,25 @@ describe('approval and effect', () => {
       manager,
     );
     expect(detail.code).toBe(200);
+  });
+});
+
+describe('attachments', () => {
+  it('takes the filer’s own uploads only, and shows them to the approver', async () => {
+    const upload = async (authorization: string) =>
+      (await uploadAs(t, authorization, { name: '调令.pdf', type: 'application/pdf', bytes: PDF }, 'other'))
+        .data.id as number;
+    const who = person();
+    const foreign = await upload(manager);
+    const refused = await call('POST', 'user/job/transfer/store', body(who, { attachment_ids: [foreign] }));
+    expect(fieldErrorsOf(refused)).toContainEqual({
+      field: 'attachment_ids',
+      message: transferMessages.attachmentInvalid,
+    });
+    const own = await upload(admin);
+    const transfer = await filed(body(who, { attachment_ids: [own], effective_date: '2027-01-05' }));
+    expect(transfer.attachments.map((file) => [file.id, file.file_name])).toEqual([[own, '调令.pdf']]);
+    expect((await readUpload(t, manager, own)).statusCode).toBe(200);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { uploadMessages, type UploadPurpose } from '@dealer-hr/shared/uploads/rules';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { departments, onboardingEntries, uploads } from '../../db/schema';
+import { departments, jobTransfers, onboardingEntries, uploads } from '../../db/schema';
 import { notFound, validationFailed } from '../../lib/errors';
 import type { FileStorage } from '../../lib/file-storage';
 import { sniffFileType } from '../../lib/file-type';
@@ -29,6 +29,14 @@ export const uploadOwnerDepartments: Record<
       .where(eq(onboardingEntries.id, ownerId));
     return entry?.departmentId ?? null;
   },
+  /** A transfer's attachments: whoever may see where the person came from. */
+  job_transfer: async (db, ownerId) => {
+    const [transfer] = await db
+      .select({ departmentId: jobTransfers.fromDepartmentId })
+      .from(jobTransfers)
+      .where(eq(jobTransfers.id, ownerId));
+    return transfer?.departmentId ?? null;
+  },
 };
 
 /** Readers of an owner's files besides its scope, by owner type: an onboarding's approvers, wherever they are. */
@@ -42,6 +50,13 @@ export const uploadOwnerReaders: Record<
       .from(onboardingEntries)
       .where(eq(onboardingEntries.id, ownerId));
     return entry !== undefined && wasSentTask(db, userId, entry.instanceId);
+  },
+  job_transfer: async (db, ownerId, userId) => {
+    const [transfer] = await db
+      .select({ instanceId: jobTransfers.instanceId })
+      .from(jobTransfers)
+      .where(eq(jobTransfers.id, ownerId));
+    return transfer !== undefined && wasSentTask(db, userId, transfer.instanceId);
   },
 };
 

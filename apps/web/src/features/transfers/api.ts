@@ -9,6 +9,7 @@ import type {
   TransferTarget,
 } from '@dealer-hr/shared/transfers/contract';
 import type { TransferStatus } from '@dealer-hr/shared/transfers/rules';
+import type { UploadAnswer } from '@dealer-hr/shared/uploads/contract';
 import { get, post, put, type Paged, type QueryParams } from '../../lib/api-client';
 
 export type { TransferDetail, TransferPerson, TransferRow, TransferStoreInput, TransferTarget };
@@ -77,3 +78,11 @@ export const decideTransfer = (kind: DecisionKind, id: number, comment: string |
   post<TransferDetail>(`/auth/user/job/transfer/${kind}`, { id, ...(comment ? { comment } : {}) });
 
 export const exportFiltersOf = (filters: TransferFilters): QueryParams => ({ ...filters });
+
+/** `POST upload/file`: an attachment of a transfer (an appointment letter), claimed when the transfer is filed. */
+export function uploadAttachment(file: File): Promise<UploadAnswer> {
+  const body = new FormData();
+  body.append('purpose', 'other');
+  body.append('file', file, file.name);
+  return post<UploadAnswer>('/auth/upload/file', body);
+}

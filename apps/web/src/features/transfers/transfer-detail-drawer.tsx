@@ -4,6 +4,7 @@ import type { DescriptionsProps } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
+import { FilePreview } from '../../components/file-preview';
 import { usePermission } from '../../components/permission';
 import { RecordDescriptions } from '../../components/record-descriptions';
 import {
@@ -160,6 +161,22 @@ function DetailBody({ transfer }: { transfer: TransferDetail }) {
       ? [{ key: 'appliedAt', label: t('fields.appliedAt'), children: parseTime(transfer.applied_at) }]
       : []),
     { key: 'reason', label: t('fields.reason'), children: transfer.reason, span: 'filled' as const },
+    ...(transfer.attachments.length > 0
+      ? [
+          {
+            key: 'attachments',
+            label: t('fields.attachments'),
+            span: 'filled' as const,
+            children: (
+              <Flex gap={12} wrap>
+                {transfer.attachments.map((file) => (
+                  <FilePreview key={file.id} file={file} />
+                ))}
+              </Flex>
+            ),
+          },
+        ]
+      : []),
     ...(transfer.return_comment
       ? [
           {

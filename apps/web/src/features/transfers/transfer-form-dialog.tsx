@@ -1,10 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Checkbox, Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Upload } from 'antd';
+import type { UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
-import { TRANSFER_REASON_MAX, transferLabels } from '@dealer-hr/shared/transfers/rules';
+import {
+  TRANSFER_ATTACHMENTS_MAX,
+  TRANSFER_REASON_MAX,
+  transferLabels,
+} from '@dealer-hr/shared/transfers/rules';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@dealer-hr/shared/uploads/rules';
 import { DepartmentTreeSelect } from '../../components/department-tree-select';
 import { DictionarySelect } from '../../components/dictionary-select';
 import { FormDialog } from '../../components/form-dialog';
@@ -19,6 +26,7 @@ import {
   fileTransfer,
   transferPeopleQuery,
   transferTargetQuery,
+  uploadAttachment,
   type TransferDetail,
   type TransferPerson,
   type TransferStoreInput,
@@ -43,6 +51,8 @@ interface FormValues {
   keep_part_time?: boolean;
   /** Not sent: the node of the store chosen to look for the department in. */
   store_node?: number;
+  /** Uploaded files; each sent by the id the upload answered. */
+  attachments?: UploadFile<{ id: number }>[];
 }
 
 const DAY = 'YYYY-MM-DD';
@@ -54,6 +64,7 @@ const DAY = 'YYYY-MM-DD';
 export function TransferFormDialog({ open, transfer, onClose }: TransferFormDialogProps) {
   const { t } = useTranslation('transfers');
   const queryClient = useQueryClient();
+  const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [typed, setTyped, keyword] = useSearchKeyword();
   // The store the new department is looked for in (its node): a group's tree is too large to search by name.
@@ -124,17 +135,23 @@ export function TransferFormDialog({ open, transfer, onClose }: TransferFormDial
         effective_date: dayjs(transfer.effective_date),
         reason: transfer.reason,
         keep_part_time: transfer.keep_part_time,
+        attachments: transfer.attachments.map((file) => ({
+          uid: String(file.id),
+          name: file.file_name,
+          status: 'done' as const,
+          response: { id: file.id },
+        })),
       });
   }, [open, transfer, form, setTyped]);
 
   const save = useSaveMutation({
     form,
-    save: ({ effective_date, store_node: _store, ...values }: FormValues) => {
+    save: ({ effective_date, store_node: _store, attachments = [], ...values }: FormValues) => {
       const fields: TransferStoreInput = {
         ...values,
         keep_part_time: Boolean(values.keep_part_time && from?.is_main),
         effective_date: effective_date.format(DAY),
-        attachment_ids: transfer?.attachments.map((file) => file.id) ?? [],
+        attachment_ids: attachments.flatMap((file) => (file.response ? [file.response.id] : [])),
       };
       return transfer ? editTransfer({ id: transfer.id, ...fields }) : fileTransfer(fields);
     },
@@ -270,6 +287,31 @@ export function TransferFormDialog({ open, transfer, onClose }: TransferFormDial
       )}
       <Form.Item name="reason" label={t('fields.reason')} rules={rules.reason}>
         <Input.TextArea rows={3} maxLength={TRANSFER_REASON_MAX} showCount />
+      </Form.Item>
+      <Form.Item
+        name="attachments"
+        label={t('fields.attachments')}
+        valuePropName="fileList"
+        getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList}
+        extra={t('form.attachmentsHint', { max: TRANSFER_ATTACHMENTS_MAX })}
+      >
+        <Upload
+          accept={UPLOAD_TYPES.join(',')}
+          maxCount={TRANSFER_ATTACHMENTS_MAX}
+          beforeUpload={(file) => {
+            if (file.size <= UPLOAD_MAX_BYTES) return true;
+            void message.error(t('form.attachmentTooLarge', { max: UPLOAD_MAX_BYTES / 1024 / 1024 }));
+            return Upload.LIST_IGNORE;
+          }}
+          customRequest={({ file, onSuccess, onError }) => {
+            uploadAttachment(file as File).then(
+              (uploaded) => onSuccess?.(uploaded),
+              (error: unknown) => onError?.(error instanceof Error ? error : new Error(String(error))),
+            );
+          }}
+        >
+          <Button icon={<UploadOutlined />}>{t('actions.upload')}</Button>
+        </Upload>
       </Form.Item>
     </FormDialog>
   );
