@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { TransferStatus } from '@dealer-hr/shared/transfers/rules';
 import type { TransferRow } from './api';
 
+// Preset colours whose text app/contrast.css keeps readable (the status presets fall below 4.5:1).
 const statusColors: Record<TransferStatus, string> = {
-  approving: 'processing',
-  returned: 'warning',
+  approving: 'blue',
+  returned: 'orange',
   pending: 'purple',
-  effective: 'success',
+  effective: 'green',
   cancelled: 'default',
 };
 
