@@ -28,11 +28,17 @@ test('HR exports the roster as a job, finds it on the exports page and downloads
   await signIn(page);
   await page.getByLabel('状态').first().click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('正式', { exact: true }).click();
-  await page.getByRole('button', { name: '搜索', exact: true }).click();
-  const total = Number(
-    /(\d+)/.exec((await page.locator('.ant-pagination-total-text').innerText()) ?? '')?.[1],
-  );
+  // The total is the filtered list's: read from its answer, then seen on the page (the text shown before the
+  // answer is the unfiltered list's).
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (response) => response.url().includes('/api/auth/user/index') && response.url().includes('status='),
+    ),
+    page.getByRole('button', { name: '搜索', exact: true }).click(),
+  ]);
+  const total = ((await answer.json()) as { data: { total: number } }).data.total;
   expect(total).toBeGreaterThan(0);
+  await expect(page.locator('.ant-pagination-total-text')).toContainText(String(total));
 
   // The roster is small enough to be done at once: the button downloads the file the job wrote.
   const [direct] = await Promise.all([
