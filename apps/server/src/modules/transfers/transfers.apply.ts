@@ -16,7 +16,11 @@ const FROM_ENDED = '原岗位已结束，调岗未生效';
  * part-time post when asked). Idempotent: only a transfer still waiting (`approving` at its final approval,
  * or `pending`) is applied; one whose old post has ended is cancelled with the reason.
  */
-export async function applyTransfer(tx: Database, actor: AuditActor, transfer: Transfer): Promise<void> {
+export async function applyTransfer(
+  tx: Database,
+  actor: AuditActor,
+  transfer: Transfer,
+): Promise<'effective' | 'cancelled'> {
   const [employee] = await tx
     .select({ status: employees.status })
     .from(employees)
@@ -49,7 +53,7 @@ export async function applyTransfer(tx: Database, actor: AuditActor, transfer: T
       before: { status: transfer.status },
       after: { status: 'cancelled', cancelReason: FROM_ENDED },
     });
-    return;
+    return 'cancelled';
   }
   await tx
     .update(jobTransfers)
@@ -62,6 +66,7 @@ export async function applyTransfer(tx: Database, actor: AuditActor, transfer: T
     before: { status: transfer.status, assignmentId: transfer.fromAssignmentId },
     after: { status: 'effective', assignmentId: moved.id, effectiveDate: transfer.effectiveDate },
   });
+  return 'effective';
 }
 
 /** Who applies a due transfer at midnight: nobody signed in; the audit row says it was the schedule. */
@@ -91,12 +96,7 @@ export async function applyDueTransfers(
       const [transfer] = await tx.select().from(jobTransfers).where(eq(jobTransfers.id, id)).for('update');
       // Cancelled or applied by another instance meanwhile.
       if (transfer?.status !== 'pending') return null;
-      await applyTransfer(tx, actor, transfer);
-      const [after] = await tx
-        .select({ status: jobTransfers.status })
-        .from(jobTransfers)
-        .where(eq(jobTransfers.id, id));
-      return after!.status;
+      return applyTransfer(tx, actor, transfer);
     });
     if (outcome === 'effective') applied += 1;
     if (outcome === 'cancelled') cancelled += 1;

@@ -146,19 +146,15 @@ function listConditions(scope: Scope, userId: number, query: TransferExportQuery
 /** `index`: the transfers of the filter, latest filed first. */
 export async function listTransfers(db: Database, scope: Scope, userId: number, query: TransferListQuery) {
   const where = listConditions(scope, userId, query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     transfersQuery(db)
       .where(where)
       .orderBy(desc(jobTransfers.createdAt), desc(jobTransfers.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
-    db
-      .select({ total: count() })
-      .from(jobTransfers)
-      .innerJoin(employees, eq(employees.id, jobTransfers.employeeId))
-      .where(where),
+    countTransfers(db, scope, userId, query),
   ]);
-  return { data: rows.map(rowOf), total: total?.total ?? 0 };
+  return { data: rows.map(rowOf), total };
 }
 
 /** Every transfer of the filter, for the export: keyset pages on id, latest first. */
