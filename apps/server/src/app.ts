@@ -104,6 +104,7 @@ export async function buildApp({
   // Business time: the tests' adjustable clock only where TEST_CLOCK allows it (never in production).
   const clock = config.TEST_CLOCK ? new AdjustableClock() : systemClock;
   const today = todayOf(clock, config.TIME_ZONE);
+  const approvals = createProductEngine(sealer, today, approvalBusinesses);
   const jobs = productJobs({
     db: database.db,
     exports,
@@ -111,6 +112,7 @@ export async function buildApp({
     filesDir: jobFilesDir(config.DATA_DIR),
     exportKeepDays: config.EXPORT_KEEP_DAYS,
     today,
+    approvals,
   });
   const jobRunner = new JobRunner(database.db, jobs, productSchedules, {
     concurrency: config.JOB_CONCURRENCY,
@@ -125,7 +127,7 @@ export async function buildApp({
     tokens,
     files: uploadStorageOf(config),
     sealer,
-    approvals: createProductEngine(sealer, today, approvalBusinesses),
+    approvals,
     jobs: jobRunner.bind((onEnqueued) => createJobQueue(database.db, onEnqueued)),
     exports,
     imports,

@@ -1,13 +1,14 @@
 import type { Today } from './core/clock';
 import type { Sealer } from './lib/sealed-values';
 import { createApprovalEngine, type ApprovalBusiness } from './modules/approvals';
+import { dispatchBusiness } from './modules/dispatch';
 import { onboardingBusiness } from './modules/onboarding';
 import { prohibitedDismissBusiness } from './modules/prohibited';
 import { transferBusiness } from './modules/transfers';
 
 /**
  * The engine of the app, with every business that submits to it: registered here, at the composition root,
- * so approvals never imports the modules that submit to it. Resignation, leave and dispatch add theirs
+ * so approvals never imports the modules that submit to it. Resignation and leave add theirs
  * here as they are built. `extra` registers more beside them the same way: the engine's tests bring
  * a fixture business of their own, since the product holds only its businesses.
  */
@@ -16,5 +17,6 @@ export const createProductEngine = (sealer: Sealer, today: Today, extra: readonl
     prohibitedDismissBusiness,
     onboardingBusiness(sealer),
     transferBusiness(sealer, today),
+    dispatchBusiness(sealer, today),
     ...extra,
   ]);

@@ -8,6 +8,7 @@ import { productJobs, productSchedules } from './background-jobs';
 import { createJobQueue } from './core/jobs/queue';
 import { JobRunner } from './core/jobs/runner';
 import { jobs } from './db/schema';
+import { createApprovalEngine } from './modules/approvals';
 import { createTestApp, type TestApp } from './test/app';
 
 let t: TestApp;
@@ -20,6 +21,7 @@ const jobsOf = () =>
     filesDir,
     exportKeepDays: 7,
     today: todayOf(systemClock, 'Asia/Shanghai'),
+    approvals: createApprovalEngine([]),
   });
 beforeAll(async () => {
   t = await createTestApp();

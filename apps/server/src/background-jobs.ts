@@ -10,6 +10,8 @@ import { exportJob } from './modules/exports';
 import { importJob } from './modules/imports';
 import type { ImportSources } from './core/imports';
 import type { Today } from './core/clock';
+import type { ApprovalEngine } from './modules/approvals';
+import { SETTLE_DUE_DISPATCHES, settleDueDispatchesJob } from './modules/dispatch';
 import { APPLY_DUE_TRANSFERS, applyDueTransfersJob } from './modules/transfers';
 
 // The product's background jobs and their schedules, registered here at the composition root as the
@@ -53,6 +55,8 @@ interface JobsContext {
   filesDir: string;
   exportKeepDays: number;
   today: Today;
+  /** A dispatch that ends withdraws its extension still in approval. */
+  approvals: ApprovalEngine;
 }
 
 export const productJobs = ({
@@ -62,8 +66,10 @@ export const productJobs = ({
   filesDir,
   exportKeepDays,
   today,
+  approvals,
 }: JobsContext): JobDefinition[] => [
   applyDueTransfersJob(db, today),
+  settleDueDispatchesJob(db, approvals, today),
   expireResults(db, filesDir),
   exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
   importJob({ db, sources: imports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
@@ -73,4 +79,5 @@ export const productSchedules: JobSchedule[] = [
   { name: 'expire-job-results', cron: '5 * * * *', kind: 'jobs.expire-results' },
   // Effective dates begin at midnight in the group's time zone; a server down then catches up when it starts.
   { name: 'apply-due-transfers', cron: '0 0 * * *', kind: APPLY_DUE_TRANSFERS, catchUp: true },
+  { name: 'settle-due-dispatches', cron: '0 0 * * *', kind: SETTLE_DUE_DISPATCHES, catchUp: true },
 ];

@@ -107,6 +107,21 @@ export function zRequiredString(label: string, { max, multiline = false }: Requi
     : schema.refine((value) => value.length <= max, { error: maxLengthMessage(label, max) });
 }
 
+/**
+ * Optional free text (a cancel reason, a note): trimmed, at most `max` characters, line breaks allowed; absent
+ * or blank means none (null).
+ */
+export function zOptionalText(label: string, max: number) {
+  return z
+    .string({ error: maxLengthMessage(label, max) })
+    .trim()
+    .max(max, { error: maxLengthMessage(label, max) })
+    .refine((value) => !hasControlCharacters(value), { error: controlCharactersMessage(label) })
+    .nullable()
+    .optional()
+    .transform((value) => value || null);
+}
+
 const digitsToNumber = (value: unknown) =>
   typeof value === 'string' && /^\d{1,16}$/.test(value.trim()) ? Number(value) : value;
 

@@ -103,6 +103,9 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0022: dispatch and rotation, and the kind of an assignment.
+  await tx.execute(sql`drop table dispatches, rotation_stages, rotation_plans`);
+  await tx.execute(sql`alter table assignments drop column kind`);
   // 0021: job transfers, and the approvals' target department.
   await tx.execute(sql`drop table job_transfers`);
   await tx.execute(sql`alter table approval_instances drop column target_department_id`);

@@ -9,6 +9,7 @@ import { draftRoutes } from './drafts';
 import { exportRoutes } from './exports';
 import { importRoutes } from './imports';
 import { dictionaryRoutes } from './dictionaries';
+import { dispatchRoutes } from './dispatch';
 import { headcountRoutes } from './headcount';
 import { healthRoutes } from './health';
 import { menuRoutes } from './menus';
@@ -50,6 +51,7 @@ export const protectedModules: Module[] = [
   exclusionRoutes,
   uploadRoutes,
   transferRoutes,
+  dispatchRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

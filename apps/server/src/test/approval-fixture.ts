@@ -16,10 +16,10 @@ import { createTestApp, type TestApp } from './app';
 
 /**
  * The type the fixture stands in for: a business whose module is not built yet, whose form has the number
- * field `days` (docs/domain.md "Approvals"). Once the product registers dispatch itself, the engine refuses
- * a second registration of the type, and the fixture moves to another type not built yet.
+ * field `days` (docs/domain.md "Approvals"). Once the product registers leave itself, the engine refuses a
+ * second registration of the type, and the fixture moves to another type not built yet.
  */
-export const FIXTURE_TYPE = 'dispatch' satisfies ApprovalBusinessType;
+export const FIXTURE_TYPE = 'leave' satisfies ApprovalBusinessType;
 
 /** The fixture's record; its table lives only in the test's own database (`createFixtureApp`). */
 export const fixtureRequests = pgTable('approval_fixture_requests', {

@@ -199,6 +199,13 @@ export const approvalFactLabels = {
   transfer_type: '调岗类型',
   effective_date: '生效日期',
   reason: '原因',
+  home_place: '派出岗位',
+  host_place: '外派岗位',
+  start_date: '开始日期',
+  end_date: '结束日期',
+  days: '天数',
+  allowance_note: '补贴说明',
+  extend_to: '延长至',
 } as const;
 export type ApprovalFactKey = keyof typeof approvalFactLabels;
 export const APPROVAL_FACT_KEYS = Object.keys(approvalFactLabels) as [ApprovalFactKey, ...ApprovalFactKey[]];

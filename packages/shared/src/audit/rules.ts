@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'department',
   'dictionary_type',
   'dictionary_item',
+  'dispatch',
   'employee',
   'exclusion_rule',
   'headcount_plan',
@@ -36,6 +37,8 @@ export const AUDIT_ENTITIES = [
   'prohibited_entry',
   'role',
   'role_menus',
+  'rotation_plan',
+  'rotation_stage',
   'store',
   'training_course',
   'user',
@@ -74,5 +77,10 @@ export const AUDIT_ACTIONS = [
   'import_records',
   'apply',
   'cancel',
+  'start',
+  'end',
+  'return',
+  'extend',
+  'evaluate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

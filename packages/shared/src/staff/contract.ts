@@ -14,7 +14,7 @@ import {
   zRequiredString,
 } from '../validation';
 import { z } from 'zod';
-import { GENDERS, staffLabels, staffMessages, WORK_USER_ID_MAX } from './rules';
+import { ASSIGNMENT_KINDS, GENDERS, staffLabels, staffMessages, WORK_USER_ID_MAX } from './rules';
 
 const zId = zRequiredSelect;
 
@@ -44,6 +44,8 @@ export const staffRow = z.object({
   entry_date: z.string(),
   left_on: z.string().nullable(),
   ...placement,
+  /** The host store while the person is away on a dispatch (they stay placed at home). */
+  dispatched_to: z.string().nullable(),
 });
 export type StaffRow = z.infer<typeof staffRow>;
 export type Placement = Pick<StaffRow, keyof typeof placement>;
@@ -52,6 +54,7 @@ export type Placement = Pick<StaffRow, keyof typeof placement>;
 export const assignmentRow = z.object({
   id: z.number().int(),
   is_main: z.boolean(),
+  kind: z.enum(ASSIGNMENT_KINDS),
   ...placement,
   start_date: z.string(),
   end_date: z.string().nullable(),

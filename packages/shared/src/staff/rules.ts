@@ -27,6 +27,13 @@ export const staffLabels = {
 /** Longest WeCom (企业微信) account id a profile holds. */
 export const WORK_USER_ID_MAX = 64;
 
+/**
+ * What holds an assignment: the person's own post (main or part-time), a dispatch to another store (the home
+ * post is kept meanwhile) or a rotation stage.
+ */
+export const ASSIGNMENT_KINDS = ['post', 'dispatch', 'rotation'] as const;
+export type AssignmentKind = (typeof ASSIGNMENT_KINDS)[number];
+
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
 

@@ -2,9 +2,9 @@
 // and documents with them; the web only imports their types (`import type`), so zod stays out of its bundle.
 // Query strings (the list's filters) are the server's own.
 import { z } from 'zod';
-import { controlCharactersMessage, hasControlCharacters, maxLengthMessage, selectMessage } from '../rules';
+import { selectMessage } from '../rules';
 import { uploadAnswer } from '../uploads/contract';
-import { zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
+import { zOptionalText, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
 import {
   CANCEL_REASON_MAX,
   TRANSFER_ATTACHMENTS_MAX,
@@ -126,25 +126,11 @@ export type TransferEditBody = z.infer<typeof transferEditBody>;
 
 export const transferCancelBody = z.object({
   id: zRequiredSelect(transferLabels.transfer),
-  reason: z
-    .string({ error: maxLengthMessage(transferLabels.cancelReason, CANCEL_REASON_MAX) })
-    .trim()
-    .max(CANCEL_REASON_MAX, { error: maxLengthMessage(transferLabels.cancelReason, CANCEL_REASON_MAX) })
-    .refine((value) => !hasControlCharacters(value), {
-      error: controlCharactersMessage(transferLabels.cancelReason),
-    })
-    .optional()
-    .transform((value) => value || null),
+  reason: zOptionalText(transferLabels.cancelReason, CANCEL_REASON_MAX),
 });
 export type TransferCancelInput = z.input<typeof transferCancelBody>;
 
-const zComment = z
-  .string({ error: maxLengthMessage(transferLabels.comment, 500) })
-  .trim()
-  .max(500, { error: maxLengthMessage(transferLabels.comment, 500) })
-  .nullable()
-  .optional()
-  .transform((value) => value || null);
+const zComment = zOptionalText(transferLabels.comment, 500);
 
 /** `approve` / `reject` on `/processapproval/posttransfer`: the caller's task on the transfer's approval. */
 export const transferDecisionBody = z.object({

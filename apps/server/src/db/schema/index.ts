@@ -10,3 +10,4 @@ export * from './onboarding';
 export * from './jobs';
 export * from './training';
 export * from './transfers';
+export * from './movements';

@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { EmployeeStatus } from '@dealer-hr/shared/dictionary-types';
+import { ASSIGNMENT_KINDS } from '@dealer-hr/shared/staff/rules';
 import { id, timestamps } from './columns';
 import { departments, posts, stores } from './organisation';
 import { dictionaryItems } from './system';
@@ -102,6 +103,11 @@ export const assignments = pgTable(
       .notNull()
       .references(() => posts.id),
     isMain: boolean().notNull(),
+    /**
+     * What holds the post: the person's own (`post`, main or part-time), a dispatch to another store, or a
+     * rotation stage. Headcount and the org chart count main posts only, so a dispatch never counts twice.
+     */
+    kind: text({ enum: ASSIGNMENT_KINDS }).notNull().default('post'),
     startDate: date().notNull(),
     endDate: date(),
     ...timestamps,

@@ -523,8 +523,8 @@ describe('task lists, counts and the detail', () => {
 
 describe('flow definitions', () => {
   const flow = (overrides: object = {}) => ({
-    business_type: 'leave',
-    name: '测试请假流程',
+    business_type: 'resignation',
+    name: '测试离职流程',
     department_id: storeId,
     nodes: [node({ name: '一审', approver_ids: [approverB.id] })],
     ...overrides,
@@ -584,7 +584,7 @@ describe('flow definitions', () => {
       await t.db
         .select()
         .from(approvalFlows)
-        .where(and(eq(approvalFlows.businessType, 'leave'), eq(approvalFlows.departmentId, storeId))),
+        .where(and(eq(approvalFlows.businessType, 'resignation'), eq(approvalFlows.departmentId, storeId))),
     ).toHaveLength(0);
 
     const saved = await call<{ id: number }>(

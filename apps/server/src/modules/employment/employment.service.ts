@@ -1,5 +1,5 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
-import { staffMessages } from '@dealer-hr/shared/staff/rules';
+import { staffMessages, type AssignmentKind } from '@dealer-hr/shared/staff/rules';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addDays } from '../../core/clock';
 import type { Database } from '../../db/client';
@@ -195,6 +195,8 @@ export interface AssignmentStart {
   postId: number;
   isMain: boolean;
   startDate: string;
+  /** A dispatch or a rotation stage holds it; the person's own post otherwise. */
+  kind?: AssignmentKind;
 }
 
 /** An employee takes up a post from a day on. */
@@ -224,6 +226,8 @@ export interface AssignmentMove {
   startDate: string;
   /** A main post moved: the old place is kept as a part-time post from `startDate` on. */
   keepAsPartTime: boolean;
+  /** What holds the new assignment (a rotation stage moves the main post too). */
+  kind?: AssignmentKind;
 }
 
 /**
@@ -259,6 +263,7 @@ export async function moveAssignment(tx: Database, move: AssignmentMove): Promis
     postId: move.postId,
     isMain: old.isMain,
     startDate: move.startDate,
+    kind: move.kind,
   });
 }
 

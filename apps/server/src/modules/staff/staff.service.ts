@@ -1,6 +1,22 @@
 import { birthDateFromMainlandId, isValidMainlandId, maskIdNumber } from '@dealer-hr/shared/id-number';
 import { fieldLabels, messages, requiredMessage, selectMessage } from '@dealer-hr/shared/rules';
-import { and, asc, count, desc, eq, gt, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { assignments, departments, dictionaryItems, employees, posts, stores, users } from '../../db/schema';
@@ -56,6 +72,11 @@ function placedQuery<Columns extends typeof employees | typeof listedColumns>(
       departmentName: departments.name,
       postId: posts.id,
       postName: posts.name,
+      /** The host store while the person is away on a dispatch. */
+      dispatchedTo: sql<string | null>`(
+        select hs.name from assignments da join stores hs on hs.id = da.store_id
+        where da.employee_id = ${employees.id} and da.kind = 'dispatch' and da.end_date is null
+        order by da.id desc limit 1)`,
     })
     .from(employees)
     .leftJoin(departments, eq(departments.id, employees.mainDepartmentId))
@@ -85,7 +106,38 @@ const rowOf = (row: ListedRow): StaffRow => ({
   department_name: row.departmentName,
   post_id: row.postId,
   post_name: row.postName,
+  dispatched_to: row.dispatchedTo,
 });
+
+const hostAssignments = alias(assignments, 'host_assignments');
+
+/** The person is away on a dispatch now, at a host department that passes `where`. */
+const dispatchedWhere = (db: Database, where: SQL | undefined) =>
+  exists(
+    db
+      .select({ id: hostAssignments.id })
+      .from(hostAssignments)
+      .where(
+        and(
+          eq(hostAssignments.employeeId, employees.id),
+          eq(hostAssignments.kind, 'dispatch'),
+          isNull(hostAssignments.endDate),
+          where,
+        ),
+      ),
+  );
+
+/**
+ * The staff a scope sees: those placed inside it, and those dispatched into it for now (a host store's
+ * manager sees who works there this month). Changes stay with the home scope (`ownedEmployee`).
+ */
+const visibleTo = (db: Database, scope: Scope): SQL | undefined =>
+  scope.all
+    ? undefined
+    : or(
+        inScope(scope, employees.mainDepartmentId),
+        dispatchedWhere(db, inScope(scope, hostAssignments.departmentId)),
+      );
 
 async function conditionsOf(
   db: Database,
@@ -93,11 +145,17 @@ async function conditionsOf(
   scope: Scope,
   query: StaffListQuery,
 ): Promise<SQL | undefined> {
-  const conditions: (SQL | undefined)[] = [inScope(scope, employees.mainDepartmentId)];
+  const conditions: (SQL | undefined)[] = [visibleTo(db, scope)];
   if (query.keyword) conditions.push(employeeKeywordMatch(query.keyword));
   if (query.phone) conditions.push(like(employees.phone, likeContains(query.phone)));
   if (query.id_number) conditions.push(eq(employees.idNumberIndex, sealer.blindIndex(query.id_number)));
-  if (query.store_id) conditions.push(eq(employees.mainStoreId, query.store_id));
+  if (query.store_id)
+    conditions.push(
+      or(
+        eq(employees.mainStoreId, query.store_id),
+        dispatchedWhere(db, eq(hostAssignments.storeId, query.store_id)),
+      ),
+    );
   if (query.department_id) {
     const [department] = await db
       .select({ path: departments.path })
@@ -159,8 +217,15 @@ export async function* allStaff(
   }
 }
 
-/** The employee and their placement, or 404 when missing or outside the caller's scope. */
+/** The employee and their placement, or 404 when missing or outside what the caller's scope sees. */
 async function visibleEmployee(db: Database, scope: Scope, id: number): Promise<WholeRow> {
+  const [row] = await wholeStaffQuery(db).where(and(eq(employees.id, id), visibleTo(db, scope)));
+  if (!row) throw notFound(staffMessages.notFound);
+  return row;
+}
+
+/** The same for a change or a reveal: only the home scope has them (a host store only sees the person). */
+async function ownedEmployee(db: Database, scope: Scope, id: number): Promise<WholeRow> {
   const [row] = await wholeStaffQuery(db).where(eq(employees.id, id));
   if (!row) throw notFound(staffMessages.notFound);
   await assertInScope(db, scope, row.departmentId);
@@ -191,6 +256,7 @@ export async function staffDetail(db: Database, scope: Scope, id: number): Promi
       .select({
         id: assignments.id,
         isMain: assignments.isMain,
+        kind: assignments.kind,
         storeId: stores.id,
         storeName: stores.name,
         departmentId: departments.id,
@@ -236,6 +302,7 @@ export async function staffDetail(db: Database, scope: Scope, id: number): Promi
     assignments: history.map((entry) => ({
       id: entry.id,
       is_main: entry.isMain,
+      kind: entry.kind,
       store_id: entry.storeId,
       store_name: entry.storeName,
       department_id: entry.departmentId,
@@ -258,7 +325,7 @@ export async function revealIdNumber(
   actor: AuditActor,
   id: number,
 ) {
-  const { employee } = await visibleEmployee(db, scope, id);
+  const { employee } = await ownedEmployee(db, scope, id);
   await writeAudit(db, actor, { entity: 'employee', entityId: id, action: 'reveal_id_number' });
   return { id, id_number: sealer.open(employee.idNumberSealed) };
 }
@@ -306,7 +373,7 @@ export async function updateStaff(
   body: StaffUpdateBody,
 ) {
   await db.transaction(async (tx) => {
-    await visibleEmployee(tx, scope, body.id);
+    await ownedEmployee(tx, scope, body.id);
     const [before] = await tx.select().from(employees).where(eq(employees.id, body.id)).for('update');
     assertNothingCleared(before!, body);
     const idType = await assertPersonDictionaryItems(tx, body);

@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays, type Today } from '../../core/clock';
+import { storeOfDepartment } from '../../core/department-tree';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
 import { inScope, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
@@ -118,6 +119,12 @@ const rowOf = (row: Joined): TransferRow => {
     created_at: transfer.createdAt.toISOString(),
   };
 };
+
+/**
+ * What a transfer may move: the person's own posts and their main post (a rotation may have placed it); a
+ * dispatch's or a part-time rotation stage's post ends by its own record.
+ */
+const movableByTransfer = or(eq(assignments.kind, 'post'), eq(assignments.isMain, true));
 
 /** One transfer as its list shows it, whoever asks (the approval's facts). */
 export const transferRowById = async (db: Database, id: number): Promise<TransferRow[]> =>
@@ -272,7 +279,7 @@ export async function transferPeople(db: Database, scope: Scope, keyword: string
       .innerJoin(departments, eq(departments.id, assignments.departmentId))
       .leftJoin(stores, eq(stores.id, assignments.storeId))
       .innerJoin(posts, eq(posts.id, assignments.postId))
-      .where(and(inArray(assignments.employeeId, ids), isNull(assignments.endDate)))
+      .where(and(inArray(assignments.employeeId, ids), isNull(assignments.endDate), movableByTransfer))
       .orderBy(desc(assignments.isMain), asc(assignments.id)),
     db
       .select({ id: jobTransfers.id, employeeId: jobTransfers.employeeId })
@@ -300,18 +307,6 @@ export async function transferPeople(db: Database, scope: Scope, keyword: string
         post_name: post,
       })),
   }));
-}
-
-/** The store a department sits in (its own node or the nearest store node above it); null at head office. */
-async function storeOfDepartment(db: Database, departmentPath: string) {
-  const [store] = await db
-    .select({ id: stores.id, name: stores.name, status: stores.status })
-    .from(stores)
-    .innerJoin(departments, eq(departments.id, stores.departmentId))
-    .where(sql`${departmentPath} like ${departments.path} || '%'`)
-    .orderBy(sql`length(${departments.path}) desc`)
-    .limit(1);
-  return store ?? null;
 }
 
 /** `target`: the plan and the holders of a post where a transfer would take the person. */
@@ -406,6 +401,7 @@ export async function checkTransfer(
         eq(assignments.id, body.from_assignment_id),
         eq(assignments.employeeId, employee.id),
         isNull(assignments.endDate),
+        movableByTransfer,
       ),
     );
   if (!from)

@@ -143,6 +143,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     () => import('./transfer-pages').then((m) => ({ default: m.TransfersWithTrail })),
     'transfers',
   ),
+  '/staff/dispatch': page(
+    () => import('./dispatch-pages').then((m) => ({ default: m.DispatchWithTrail })),
+    'dispatch',
+  ),
   '/processapproval/posttransfer': page(
     () => import('../../features/transfers/approval-page').then((m) => ({ default: m.TransferApprovalPage })),
     'transfers',

@@ -212,8 +212,15 @@ function Assignments({ assignments }: { assignments: Assignment[] }) {
       title: t('assignment.kind'),
       dataIndex: 'is_main',
       width: 80,
-      render: (isMain: boolean) =>
-        isMain ? <Tag color="blue">{t('assignment.main')}</Tag> : <Tag>{t('assignment.partTime')}</Tag>,
+      render: (isMain: boolean, row) =>
+        row.kind !== 'post' ? (
+          // A dispatch or a rotation stage: held for a period, beside the person's own post.
+          <Tag color={row.kind === 'dispatch' ? 'purple' : 'cyan'}>{t(`assignment.${row.kind}`)}</Tag>
+        ) : isMain ? (
+          <Tag color="blue">{t('assignment.main')}</Tag>
+        ) : (
+          <Tag>{t('assignment.partTime')}</Tag>
+        ),
     },
     { title: t('fields.store'), dataIndex: 'store_name', width: 150, render: orEmpty },
     { title: t('fields.department'), dataIndex: 'department_name', width: 150, render: orEmpty },

@@ -113,7 +113,18 @@ export function DirectoryPage() {
       key: 'store',
       dataIndex: 'store_name',
       width: 140,
-      render: orEmpty,
+      // Someone lent to another store is listed at home and marked where they work for now.
+      render: (store: string | null, staff) =>
+        staff.dispatched_to ? (
+          <Flex vertical>
+            <span>{orEmpty(store)}</span>
+            <Typography.Text type="secondary">
+              {t('list.dispatchedTo', { store: staff.dispatched_to })}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          orEmpty(store)
+        ),
     },
     {
       title: t('fields.department'),

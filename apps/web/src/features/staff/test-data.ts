@@ -31,6 +31,7 @@ export const staffRow = (id: number, name: string, extra: Partial<StaffRow> = {}
   department_name: '销售部',
   post_id: 5,
   post_name: '销售顾问',
+  dispatched_to: null,
   ...extra,
 });
 
@@ -78,6 +79,7 @@ export const detail: StaffDetail = {
     {
       id: 33,
       is_main: false,
+      kind: 'post',
       store_id: 8,
       store_name: '华驰北京海淀店',
       department_id: 81,
@@ -90,6 +92,7 @@ export const detail: StaffDetail = {
     {
       id: 32,
       is_main: true,
+      kind: 'post',
       store_id: 7,
       store_name: '华驰北京朝阳店',
       department_id: 71,
@@ -102,6 +105,7 @@ export const detail: StaffDetail = {
     {
       id: 31,
       is_main: true,
+      kind: 'post',
       store_id: 7,
       store_name: '华驰北京朝阳店',
       department_id: 72,

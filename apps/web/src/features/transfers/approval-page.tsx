@@ -8,8 +8,10 @@ import { PagedTable } from '../../components/paged-table';
 import { useIdParam } from '../../lib/use-id-param';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
 import { transferListQuery, type TransferFilters, type TransferRow } from './api';
-import { TransferStatusTag, placeText } from './labels';
-import { TransferDetailDrawer, type TrailDrawer } from './transfer-detail-drawer';
+import { placeText } from '../../components/place';
+import { TransferStatusTag } from './labels';
+import type { TrailDrawer } from '../../components/trail-drawer';
+import { TransferDetailDrawer } from './transfer-detail-drawer';
 
 type Scope = 'mine' | 'approving';
 

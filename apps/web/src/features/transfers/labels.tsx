@@ -1,7 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TransferStatus } from '@dealer-hr/shared/transfers/rules';
-import type { TransferRow } from './api';
 
 // Preset colours whose text app/contrast.css keeps readable (the status presets fall below 4.5:1).
 const statusColors: Record<TransferStatus, string> = {
@@ -16,9 +15,4 @@ const statusColors: Record<TransferStatus, string> = {
 export function TransferStatusTag({ status }: { status: TransferStatus }) {
   const { t } = useTranslation('transfers');
   return <Tag color={statusColors[status]}>{t(`status.${status}`)}</Tag>;
-}
-
-/** Where a person works or will work: the store, then the department and post. */
-export function placeText(place: TransferRow['to']): string {
-  return [place.store_name, place.department_name, place.post_name].filter(Boolean).join(' · ');
 }

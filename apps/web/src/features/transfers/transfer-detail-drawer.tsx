@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, Flex, Input, Popconfirm, Skeleton } from 'antd';
 import type { DescriptionsProps } from 'antd';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
 import { FilePreview } from '../../components/file-preview';
 import { usePermission } from '../../components/permission';
 import { RecordDescriptions } from '../../components/record-descriptions';
+import type { TrailDrawer } from '../../components/trail-drawer';
 import {
   TRANSFERS_KEY,
   cancelTransfer,
@@ -15,7 +16,8 @@ import {
   type TransferDetail,
 } from './api';
 import { TransferDecisionDialog } from './decision-dialog';
-import { TransferStatusTag, placeText } from './labels';
+import { placeText } from '../../components/place';
+import { TransferStatusTag } from './labels';
 
 interface TransferDetailDrawerProps {
   /** The transfer to show; null when closed. */
@@ -28,9 +30,6 @@ interface TransferDetailDrawerProps {
   /** The approval's trail (the approvals feature's drawer, composed in by the app). */
   Trail?: TrailDrawer;
 }
-
-/** A drawer showing one approval instance (its nodes, tasks and timeline). */
-export type TrailDrawer = ComponentType<{ id: number | null; onClose(): void }>;
 
 /**
  * One transfer: who moves from where to where, as what and from which day; its state, the approval's trail

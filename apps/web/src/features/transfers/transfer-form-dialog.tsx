@@ -31,7 +31,7 @@ import {
   type TransferPerson,
   type TransferStoreInput,
 } from './api';
-import { placeText } from './labels';
+import { placeText } from '../../components/place';
 
 interface TransferFormDialogProps {
   open: boolean;

@@ -15,6 +15,7 @@ import {
 import { useListColumns } from '../../components/list-columns';
 import { CreateAction, ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
+import { PlaceLines } from '../../components/place';
 import { StoreSelect } from '../../components/store-select';
 import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
 import { useIdParam } from '../../lib/use-id-param';
@@ -27,7 +28,8 @@ import {
   type TransferRow,
 } from './api';
 import { TransferStatusTag } from './labels';
-import { TransferDetailDrawer, type TrailDrawer } from './transfer-detail-drawer';
+import type { TrailDrawer } from '../../components/trail-drawer';
+import { TransferDetailDrawer } from './transfer-detail-drawer';
 import { TransferFormDialog } from './transfer-form-dialog';
 
 interface FilterValues {
@@ -43,18 +45,6 @@ interface FilterValues {
 function toFilters({ range, ...values }: FilterValues): TransferFilters {
   const { from, to } = dayRangeFilters(range);
   return withoutEmpty({ ...values, from, to });
-}
-
-/** A place in two lines: the store, then the department and post. */
-function Place({ place }: { place: TransferRow['to'] }) {
-  return (
-    <Flex vertical>
-      <span>{place.store_name ?? place.department_name}</span>
-      <Typography.Text type="secondary">
-        {place.store_name ? `${place.department_name} · ${place.post_name}` : place.post_name}
-      </Typography.Text>
-    </Flex>
-  );
 }
 
 /**
@@ -86,14 +76,14 @@ export function TransfersPage({ Trail }: { Trail?: TrailDrawer }) {
       key: 'from',
       width: 190,
       card: 'field',
-      render: (_v, row) => <Place place={row.from} />,
+      render: (_v, row) => <PlaceLines place={row.from} />,
     },
     {
       title: t('fields.to'),
       key: 'to',
       width: 190,
       card: 'field',
-      render: (_v, row) => <Place place={row.to} />,
+      render: (_v, row) => <PlaceLines place={row.to} />,
     },
     { title: t('fields.type'), key: 'type', dataIndex: 'type_name', width: 90, card: 'field' },
     {

@@ -43,6 +43,15 @@ export const approvalFlowSeeds: { businessType: ApprovalBusinessType; name: stri
       { ...storeManager, name: '门店总经理审批（3 天以上）', condition: { field: 'days', op: 'gt', value: 3 } },
     ],
   },
-  { businessType: 'dispatch', name: '外派审批流程', nodes: [storeManager, hrAdmin] },
+  {
+    businessType: 'dispatch',
+    name: '外派审批流程',
+    nodes: [
+      storeManager,
+      // The store that receives the person agrees too.
+      { ...storeManager, name: '接收门店总经理审批', side: 'target' },
+      hrAdmin,
+    ],
+  },
   { businessType: 'prohibited_dismiss', name: '禁止录用解除流程', nodes: [hrAdmin] },
 ];

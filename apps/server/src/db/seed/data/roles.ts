@@ -83,6 +83,9 @@ export const roles: RoleSeed[] = [
       ...grant('transfer', ['create', 'update', 'cancel']),
       ...grant('resignation', ['create', 'update', 'cancel']),
       ...grant('resignationHandover'),
+      // People lent to other stores; the rotation plans of their trainees, whose stages they evaluate.
+      ...grant('dispatch'),
+      ...grant('rotation', ['update']),
       ...grant('approvalTodo'),
       ...grant('approvalDone'),
       ...grant('approvalMine'),
