@@ -12,6 +12,8 @@ const PAGES = [
   { path: '/system/audit', title: '操作日志', ready: 'main .ant-table' },
   { path: '/staff/training', title: '培训管理', ready: 'main .ant-table' },
   { path: '/staff/transfer', title: '调岗管理', ready: 'main .ant-table' },
+  { path: '/staff/dispatch', title: '外派管理', ready: 'main .ant-table' },
+  { path: '/staff/rotation', title: '轮岗管理', ready: 'main .ant-table' },
 ];
 
 async function seriousViolations(page: Page) {

@@ -12,6 +12,7 @@ import type { ImportSources } from './core/imports';
 import type { Today } from './core/clock';
 import type { ApprovalEngine } from './modules/approvals';
 import { SETTLE_DUE_DISPATCHES, settleDueDispatchesJob } from './modules/dispatch';
+import { SETTLE_DUE_ROTATIONS, settleDueRotationsJob } from './modules/rotation';
 import { APPLY_DUE_TRANSFERS, applyDueTransfersJob } from './modules/transfers';
 
 // The product's background jobs and their schedules, registered here at the composition root as the
@@ -70,6 +71,7 @@ export const productJobs = ({
 }: JobsContext): JobDefinition[] => [
   applyDueTransfersJob(db, today),
   settleDueDispatchesJob(db, approvals, today),
+  settleDueRotationsJob(db, today),
   expireResults(db, filesDir),
   exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
   importJob({ db, sources: imports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
@@ -80,4 +82,5 @@ export const productSchedules: JobSchedule[] = [
   // Effective dates begin at midnight in the group's time zone; a server down then catches up when it starts.
   { name: 'apply-due-transfers', cron: '0 0 * * *', kind: APPLY_DUE_TRANSFERS, catchUp: true },
   { name: 'settle-due-dispatches', cron: '0 0 * * *', kind: SETTLE_DUE_DISPATCHES, catchUp: true },
+  { name: 'settle-due-rotations', cron: '0 0 * * *', kind: SETTLE_DUE_ROTATIONS, catchUp: true },
 ];

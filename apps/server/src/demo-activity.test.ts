@@ -5,6 +5,8 @@ import {
   type OnboardingDetail,
   type OnboardingRow,
 } from '@dealer-hr/shared/onboarding/contract';
+import type { DispatchDetail, DispatchRow } from '@dealer-hr/shared/dispatch/contract';
+import type { RotationDetail, RotationRow } from '@dealer-hr/shared/rotation/contract';
 import type { StaffRow } from '@dealer-hr/shared/staff/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,6 +215,41 @@ const storyOf = (db: Database) =>
     .innerJoin(stores, eq(stores.id, onboardingEntries.storeId))
     .innerJoin(posts, eq(posts.id, onboardingEntries.postId))
     .orderBy(asc(onboardingEntries.id));
+
+describe('the demo’s movements', () => {
+  it('has a dispatch running now, one that came back, and one waiting for the manager as its host', async () => {
+    const list = await call<{ data: DispatchRow[] }>('GET', 'dispatch/index?limit=50');
+    expect(list.data.data.map((row) => row.status).sort()).toEqual(['active', 'approving', 'ended']);
+    const running = list.data.data.find((row) => row.status === 'active')!;
+    expect(running.start_date < '2026-11-01' && running.end_date > '2026-11-01').toBe(true);
+    const waiting = list.data.data.find((row) => row.status === 'approving')!;
+    const seen = await call<DispatchDetail>('GET', `dispatch/detail?id=${waiting.id}`, undefined, manager);
+    expect(seen.data.approval?.task_id).toBeTypeOf('number');
+    // The person away shows at the host store in its list, marked where they work now.
+    const host = await call<{ data: StaffRow[] }>(
+      'GET',
+      `user/index?store_id=${running.host.store_id}&limit=100`,
+    );
+    expect(host.data.data.find((row) => row.id === running.employee_id)?.dispatched_to).toBe(
+      running.host.store_name,
+    );
+  });
+
+  it('has two trainees halfway through their plans, the manager’s with its first stage evaluated', async () => {
+    const plans = await call<{ data: RotationRow[] }>('GET', 'rotation/index?status=active');
+    expect(plans.data.data).toHaveLength(2);
+    expect(plans.data.data.every((plan) => plan.current !== null && plan.next !== null)).toBe(true);
+    const mine = await call<{ data: RotationRow[] }>('GET', 'rotation/index', undefined, manager);
+    expect(mine.data.data).toHaveLength(1);
+    const plan = await call<RotationDetail>(
+      'GET',
+      `rotation/detail?id=${mine.data.data[0]!.id}`,
+      undefined,
+      manager,
+    );
+    expect(plan.data.stages[0]).toMatchObject({ status: 'done', score: 86 });
+  });
+});
 
 describe('the demo activity', () => {
   it('tells the same story on every install, and only once', async () => {

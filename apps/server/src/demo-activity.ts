@@ -44,6 +44,7 @@ import {
 import { saveUpload } from './modules/uploads';
 import { accountOf, departmentFor, personaOf } from './demo-personas';
 import type { AdjustableClock } from './core/clock';
+import { demoMovements } from './demo-movements';
 import { demoTransfers } from './demo-transfers';
 
 // What the demo's people have been doing when a demo install opens: HR's onboardings at every stage, and the
@@ -338,6 +339,7 @@ export function demoActivity({
         throw new Error(`demo entry ${entry.id} ended ${entry.status}, not ${statusAfter[hire.stage]}`);
       statuses[entry.status] = (statuses[entry.status] ?? 0) + 1;
     }
-    return { ...statuses, ...(await demoTransfers(tx, { sealer, approvals, clock, timeZone })) };
+    const cast = { sealer, approvals, clock, timeZone };
+    return { ...statuses, ...(await demoTransfers(tx, cast)), ...(await demoMovements(tx, cast)) };
   };
 }

@@ -20,6 +20,7 @@ import { prohibitedRoutes } from './prohibited';
 import { onboardingRoutes } from './onboarding';
 import { orgChartRoutes } from './org-chart';
 import { roleRoutes } from './roles';
+import { rotationRoutes } from './rotation';
 import { ssoRoutes } from './sso';
 import { staffRoutes } from './staff';
 import { storeRoutes } from './stores';
@@ -52,6 +53,7 @@ export const protectedModules: Module[] = [
   uploadRoutes,
   transferRoutes,
   dispatchRoutes,
+  rotationRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

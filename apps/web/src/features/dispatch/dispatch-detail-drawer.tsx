@@ -65,7 +65,8 @@ export function DispatchDetailDrawer({ id, onClose, onEdit, Trail }: DispatchDet
       {dispatch.approval && Trail && (
         <Button onClick={() => setTrail(dispatch.approval!.instance_id)}>{t('actions.trail')}</Button>
       )}
-      {dispatch.approval?.task_id != null && may('approval:todo:view') && (
+      {/* Decided in the approval centre, where the caller's open task is. */}
+      {dispatch.approval?.task_id != null && (
         <Link to={`/approval/todo?instance=${dispatch.approval.instance_id}`}>
           <Button type="primary">{t('actions.decide')}</Button>
         </Link>
