@@ -32,17 +32,19 @@ function conflictFieldOf(error: ApiError, conflictField: ConflictField): string 
 
 /**
  * Puts the 422 field errors on their fields (a nested one, `members.1.id_number`, on that list item's
- * field), and a 409 on the field `conflictField` names.
+ * field; `fieldOf` renames a server field the form holds under another name, e.g. two dates in one range
+ * picker), and a 409 on the field `conflictField` names.
  */
 export function showSaveError<Values>(
   form: FormInstance<Values>,
   error: unknown,
   conflictField?: ConflictField,
+  fieldOf: (field: string) => string = (field) => field,
 ): void {
   const errors = fieldErrorsOf(error);
   if (errors.length > 0) {
     form.setFields(
-      errors.map(({ field, message }) => ({ name: formPath(field) as never, errors: [message] })),
+      errors.map(({ field, message }) => ({ name: formPath(fieldOf(field)) as never, errors: [message] })),
     );
     return;
   }

@@ -18,6 +18,8 @@ export interface SaveMutationOptions<Fields, Saved, Values> {
   onSaved?(saved: Saved): unknown;
   /** Where a 409 goes; without it a conflict is only the API client's toast. */
   conflictField?: ConflictField;
+  /** The form's name of a server field it holds under another name (a date range's two ends). */
+  fieldOf?(field: string): string;
 }
 
 /** The save of a create/edit dialog: toast, close, refresh; a refusal goes on the form's fields. */
@@ -28,6 +30,7 @@ export function useSaveMutation<Fields, Saved, Values>({
   onClose,
   onSaved,
   conflictField,
+  fieldOf,
 }: SaveMutationOptions<Fields, Saved, Values>) {
   const { message } = App.useApp();
   return useMutation({
@@ -37,6 +40,6 @@ export function useSaveMutation<Fields, Saved, Values>({
       onClose();
       await onSaved?.(saved);
     },
-    onError: (error) => showSaveError(form, error, conflictField),
+    onError: (error) => showSaveError(form, error, conflictField, fieldOf),
   });
 }

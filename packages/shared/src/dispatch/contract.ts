@@ -2,6 +2,7 @@
 // with them; the web only imports their types (`import type`), so zod stays out of its bundle. Query strings
 // (the list's filters) are the server's own.
 import { z } from 'zod';
+import { placeFields } from '../place';
 import { zOptionalText, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
 import {
   DISPATCH_ALLOWANCE_MAX,
@@ -11,14 +12,7 @@ import {
   dispatchLabels,
 } from './rules';
 
-const place = z.object({
-  store_id: z.number().int().nullable(),
-  store_name: z.string().nullable(),
-  department_id: z.number().int(),
-  department_name: z.string(),
-  post_id: z.number().int(),
-  post_name: z.string(),
-});
+const place = z.object(placeFields);
 
 export const dispatchRow = z.object({
   id: z.number().int(),
@@ -78,6 +72,22 @@ export const dispatchPerson = z.object({
   open_dispatch_id: z.number().int().nullable(),
 });
 export type DispatchPerson = z.infer<typeof dispatchPerson>;
+
+/** `hosts`: an active store a person can be lent to (any store: its own manager approves). */
+export const dispatchHostStore = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  department_id: z.number().int(),
+});
+export type DispatchHostStore = z.infer<typeof dispatchHostStore>;
+
+/** `host/departments`: an active department of a host store, in tree order (`depth` 0 is the store's node). */
+export const dispatchHostDepartment = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  depth: z.number().int(),
+});
+export type DispatchHostDepartment = z.infer<typeof dispatchHostDepartment>;
 
 const dispatchFields = {
   employee_id: zRequiredSelect(dispatchLabels.employee),

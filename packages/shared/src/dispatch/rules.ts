@@ -60,6 +60,8 @@ export const dispatchMessages = {
   inProgress: '该员工已有进行中的外派',
   resignationInProgress: '该员工已有进行中的离职，不能外派',
   noMainPost: '该员工没有在岗的主岗位',
+  transferInProgress: '该员工有进行中的调岗，请待调岗生效或取消后再外派',
+  rotationMovesMain: '该员工的轮岗计划正在轮换主岗，不能外派',
   departmentInactive: '外派部门不存在或已停用',
   notInStore: '外派部门须属于一个门店',
   sameStore: '外派门店不能是员工所在的门店',

@@ -2,6 +2,7 @@
 // with them; the web only imports their types (`import type`), so zod stays out of its bundle. Query strings
 // (the list's filters) are the server's own.
 import { z } from 'zod';
+import { placeFields } from '../place';
 import { selectMessage } from '../rules';
 import { zOptionalId, zOptionalText, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
 import {
@@ -16,14 +17,7 @@ import {
   rotationMessages,
 } from './rules';
 
-const place = {
-  store_id: z.number().int().nullable(),
-  store_name: z.string().nullable(),
-  department_id: z.number().int(),
-  department_name: z.string(),
-  post_id: z.number().int(),
-  post_name: z.string(),
-};
+const place = placeFields;
 
 export const rotationStage = z.object({
   id: z.number().int(),

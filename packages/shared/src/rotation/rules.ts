@@ -49,6 +49,7 @@ export const rotationMessages = {
   notOnStaff: '该员工不在职，不能安排轮岗',
   inProgress: '该员工已有进行中的轮岗计划',
   noMainPost: '该员工没有在岗的主岗位',
+  dispatchInProgress: '该员工有进行中或待开始的外派，轮岗替代主岗须待外派结束',
   stagesRequired: '请至少添加一个轮岗阶段',
   stagesTooMany: `轮岗阶段最多 ${ROTATION_STAGES_MAX} 个`,
   departmentInactive: '轮岗部门不存在或已停用',

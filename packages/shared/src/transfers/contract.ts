@@ -2,6 +2,7 @@
 // and documents with them; the web only imports their types (`import type`), so zod stays out of its bundle.
 // Query strings (the list's filters) are the server's own.
 import { z } from 'zod';
+import { placeFields } from '../place';
 import { selectMessage } from '../rules';
 import { uploadAnswer } from '../uploads/contract';
 import { zOptionalText, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
@@ -13,14 +14,7 @@ import {
   transferLabels,
 } from './rules';
 
-const place = {
-  store_id: z.number().int().nullable(),
-  store_name: z.string().nullable(),
-  department_id: z.number().int(),
-  department_name: z.string(),
-  post_id: z.number().int(),
-  post_name: z.string(),
-};
+const place = placeFields;
 
 export const transferRow = z.object({
   id: z.number().int(),

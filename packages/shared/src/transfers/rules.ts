@@ -50,6 +50,7 @@ export const transferMessages = {
   notOnStaff: '该员工不在职，不能调岗',
   inProgress: '该员工已有进行中的调岗，请先处理该调岗',
   resignationInProgress: '该员工已有进行中的离职，不能调岗',
+  dispatchInProgress: '该员工有进行中或待开始的外派，请先结束或取消外派再调岗',
   assignmentNotFound: '原岗位不存在或已结束',
   samePlace: '调入的部门和岗位与原岗位相同',
   postInactive: '调入岗位不存在或已停用',

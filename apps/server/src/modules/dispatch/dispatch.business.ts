@@ -92,8 +92,9 @@ async function dispatchFacts(db: Database, instance: ApprovalInstance) {
   if (!row) return [];
   const place = (side: typeof row.host) =>
     [side.store_name, side.department_name, side.post_name].filter(Boolean).join(' · ');
-  const asked = instance.form as { end_date?: string; days?: number };
-  const extension = row.status === 'active' || row.status === 'ended';
+  const asked = instance.form as { end_date?: string; days?: number; extension?: number };
+  // An extension's approval: the end date in force and the one asked for.
+  const extension = asked.extension === 1;
   return [
     fact.text('person_name', row.employee_name),
     fact.text('employee_no', row.employee_no),

@@ -5,6 +5,8 @@ import {
   dispatchDetail as dispatchDetailSchema,
   dispatchEditBody,
   dispatchExtendBody,
+  dispatchHostDepartment,
+  dispatchHostStore,
   dispatchPerson,
   dispatchReturnBody,
   dispatchRow,
@@ -13,10 +15,17 @@ import {
 import type { AppContext } from '../../app-context';
 import { envelope, ok, page } from '../../lib/envelope';
 import { actor, signedInActorOf } from '../../plugins/auth';
-import { dispatchIdQuery, dispatchListQuery, dispatchPeopleQuery } from './dispatch.schemas';
+import {
+  dispatchHostQuery,
+  dispatchIdQuery,
+  dispatchListQuery,
+  dispatchPeopleQuery,
+} from './dispatch.schemas';
 import {
   cancelDispatch,
   dispatchDetail,
+  dispatchHostDepartments,
+  dispatchHosts,
   dispatchPeople,
   editDispatch,
   extendDispatch,
@@ -92,6 +101,37 @@ export const dispatchRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => ok(await dispatchPeople(db, await actor(request).scope(), request.query.keyword)),
+  );
+
+  app.get(
+    '/dispatch/hosts',
+    {
+      config: { permission: ['staff:dispatch:create', 'staff:dispatch:update'] },
+      schema: {
+        tags,
+        summary: 'Stores a person can be lent to',
+        description:
+          'Every active store, whatever the caller’s scope (the host store’s manager approves), by code.',
+        response: { 200: envelope(z.array(dispatchHostStore)) },
+      },
+    },
+    async () => ok(await dispatchHosts(db)),
+  );
+
+  app.get(
+    '/dispatch/host/departments',
+    {
+      config: { permission: ['staff:dispatch:create', 'staff:dispatch:update'] },
+      schema: {
+        tags,
+        summary: 'The departments of a host store',
+        description:
+          'Its active departments in tree order, `depth` 0 being the store’s own node. 404 for a store not active.',
+        querystring: dispatchHostQuery,
+        response: { 200: envelope(z.array(dispatchHostDepartment)) },
+      },
+    },
+    async (request) => ok(await dispatchHostDepartments(db, request.query.store_id)),
   );
 
   app.post(

@@ -24,3 +24,5 @@ export type DispatchListQuery = z.infer<typeof dispatchListQuery>;
 export const dispatchIdQuery = z.object({ id: zId(dispatchLabels.dispatch) });
 
 export const dispatchPeopleQuery = z.object({ keyword: zFilterText(dispatchLabels.keyword) });
+
+export const dispatchHostQuery = z.object({ store_id: zId(dispatchLabels.hostStore) });

@@ -2,6 +2,8 @@ import type {
   DispatchDetail,
   DispatchEditBody,
   DispatchExtendBody,
+  DispatchHostDepartment,
+  DispatchHostStore,
   DispatchPerson,
   DispatchRow,
   DispatchStoreBody,
@@ -14,14 +16,26 @@ import {
   dispatchDays,
   dispatchMessages,
 } from '@dealer-hr/shared/dispatch/rules';
+import { OPEN_TRANSFER_STATUSES } from '@dealer-hr/shared/transfers/rules';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays, type Today } from '../../core/clock';
-import { storeOfDepartment } from '../../core/department-tree';
+import { storeOfDepartment, underPath } from '../../core/department-tree';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
+import { staffChoices } from '../../core/staff-choices';
 import { inScope, openMainAssignmentOf, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
-import { assignments, departments, dispatches, employees, posts, stores, users } from '../../db/schema';
+import {
+  assignments,
+  departments,
+  dispatches,
+  employees,
+  jobTransfers,
+  posts,
+  rotationPlans,
+  stores,
+  users,
+} from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
@@ -191,7 +205,8 @@ export async function dispatchDetail(
     actions: {
       edit: mine && dispatch.status === 'returned',
       cancel: mine && (CANCELLABLE_DISPATCH_STATUSES as readonly string[]).includes(dispatch.status),
-      return_early: mine && active && dispatch.endDate > addDays(today, -1),
+      // A last day away exists: from the first day or yesterday, before the end date.
+      return_early: mine && active && dispatch.endDate > [dispatch.startDate, addDays(today, -1)].sort()[1]!,
       extend: mine && active && dispatch.extensionEndDate === null,
     },
   };
@@ -203,48 +218,52 @@ export async function dispatchPeople(
   scope: Scope,
   keyword: string | undefined,
 ): Promise<DispatchPerson[]> {
+  const people = await staffChoices(
+    db,
+    scope,
+    keyword,
+    sql<number | null>`(${db
+      .select({ id: dispatches.id })
+      .from(dispatches)
+      .where(
+        and(eq(dispatches.employeeId, employees.id), inArray(dispatches.status, [...OPEN_DISPATCH_STATUSES])),
+      )
+      .limit(1)})`,
+  );
+  return people.map(({ open, ...person }) => ({ ...person, open_dispatch_id: open }));
+}
+
+/**
+ * `hosts`: every active store, whatever the caller's scope (a store manager lends people to a sister store,
+ * whose own manager approves), by code.
+ */
+export async function dispatchHosts(db: Database): Promise<DispatchHostStore[]> {
   const rows = await db
-    .select({
-      id: employees.id,
-      employeeNo: employees.employeeNo,
-      name: employees.name,
-      assignment: assignments,
-      store: stores.name,
-      department: departments.name,
-      post: posts.name,
-      openDispatchId: sql<number | null>`(
-        select d.id from dispatches d where d.employee_id = ${employees.id}
-        and d.status in ('approving', 'returned', 'approved', 'active') limit 1)`,
-    })
-    .from(employees)
-    .innerJoin(assignments, openMainAssignmentOf(employees.id))
-    .innerJoin(departments, eq(departments.id, assignments.departmentId))
-    .leftJoin(stores, eq(stores.id, assignments.storeId))
-    .innerJoin(posts, eq(posts.id, assignments.postId))
-    .where(
-      and(
-        inArray(employees.status, ['probation', 'regular']),
-        inScope(scope, employees.mainDepartmentId),
-        keyword ? employeeKeywordMatch(keyword) : undefined,
-      ),
-    )
-    .orderBy(asc(employees.employeeNo))
-    .limit(20);
-  return rows.map((row) => ({
-    id: row.id,
-    employee_no: row.employeeNo,
-    name: row.name,
-    home: {
-      store_id: row.assignment.storeId,
-      store_name: row.store,
-      department_id: row.assignment.departmentId,
-      department_name: row.department,
-      post_id: row.assignment.postId,
-      post_name: row.post,
-      start_date: row.assignment.startDate,
-    },
-    open_dispatch_id: row.openDispatchId,
-  }));
+    .select({ id: stores.id, name: stores.name, departmentId: stores.departmentId })
+    .from(stores)
+    .where(eq(stores.status, 'active'))
+    .orderBy(asc(stores.code));
+  return rows.map((row) => ({ id: row.id, name: row.name, department_id: row.departmentId }));
+}
+
+/** `host/departments`: the active departments of an active store, in tree order; 404 for another store. */
+export async function dispatchHostDepartments(
+  db: Database,
+  storeId: number,
+): Promise<DispatchHostDepartment[]> {
+  const [store] = await db
+    .select({ path: departments.path })
+    .from(stores)
+    .innerJoin(departments, eq(departments.id, stores.departmentId))
+    .where(and(eq(stores.id, storeId), eq(stores.status, 'active')));
+  if (!store) throw notFound('门店不存在或已停用');
+  const rows = await db
+    .select({ id: departments.id, name: departments.name, path: departments.path })
+    .from(departments)
+    .where(and(underPath(store.path), eq(departments.status, 'active')))
+    .orderBy(asc(departments.path));
+  const depthOf = (path: string) => path.split('/').filter(Boolean).length;
+  return rows.map((row) => ({ id: row.id, name: row.name, depth: depthOf(row.path) - depthOf(store.path) }));
 }
 
 interface CheckedDispatch {
@@ -288,6 +307,28 @@ async function checkDispatch(
       ),
     );
   if (open) throw conflict(dispatchMessages.inProgress);
+  // The home post must stay where it is while the person is away: no transfer or main-moving rotation meanwhile.
+  const [transfer] = await tx
+    .select({ id: jobTransfers.id })
+    .from(jobTransfers)
+    .where(
+      and(
+        eq(jobTransfers.employeeId, employee.id),
+        inArray(jobTransfers.status, [...OPEN_TRANSFER_STATUSES]),
+      ),
+    );
+  if (transfer) throw conflict(dispatchMessages.transferInProgress);
+  const [rotation] = await tx
+    .select({ id: rotationPlans.id })
+    .from(rotationPlans)
+    .where(
+      and(
+        eq(rotationPlans.employeeId, employee.id),
+        eq(rotationPlans.status, 'active'),
+        eq(rotationPlans.replacesMain, true),
+      ),
+    );
+  if (rotation) throw conflict(dispatchMessages.rotationMovesMain);
   const [home] = await tx
     .select({ assignment: assignments, store: stores.name })
     .from(assignments)
@@ -403,7 +444,12 @@ async function submitDispatch(
     applicantUserId: actor.userId,
     departmentId: dispatch.homeDepartmentId,
     targetDepartmentId: dispatch.hostDepartmentId,
-    form: { start_date: dispatch.startDate, end_date: end, days: dispatchDays(dispatch.startDate, end) },
+    form: {
+      start_date: dispatch.startDate,
+      end_date: end,
+      days: dispatchDays(dispatch.startDate, end),
+      extension: dispatch.extensionEndDate === null ? 0 : 1,
+    },
     actor,
   });
   await tx.update(dispatches).set({ instanceId: instance.id }).where(eq(dispatches.id, dispatch.id));

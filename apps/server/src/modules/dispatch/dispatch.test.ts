@@ -1,13 +1,17 @@
 import type { DispatchDetail, DispatchRow } from '@dealer-hr/shared/dispatch/contract';
+import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { dispatchMessages } from '@dealer-hr/shared/dispatch/rules';
+import { transferMessages } from '@dealer-hr/shared/transfers/rules';
 import type { StaffDetail, StaffRow } from '@dealer-hr/shared/staff/contract';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approvalFlows,
   approvalInstances,
   assignments,
   departments,
+  dictionaryItems,
   dispatches,
   employees,
   posts,
@@ -156,6 +160,8 @@ beforeAll(async () => {
     ...APPROVER,
     'staff:dispatch:view',
     'staff:list:view',
+    'staff:list:export',
+    'staff:list:reveal-id',
     'staff:detail:view',
   ]);
   host = await t.login('host-gm');
@@ -269,6 +275,74 @@ describe('filing', () => {
   });
 });
 
+describe('beside the other movements', () => {
+  it('refuses a dispatch while a transfer is open, and a transfer while a dispatch is', async () => {
+    const moving = person();
+    const [home] = await t.db
+      .select()
+      .from(assignments)
+      .where(
+        and(eq(assignments.employeeId, moving.id), eq(assignments.isMain, true), isNull(assignments.endDate)),
+      );
+    const [adjust] = await t.db
+      .select({ id: dictionaryItems.id })
+      .from(dictionaryItems)
+      .where(and(eq(dictionaryItems.typeId, DictType.TRANSFER_TYPE), eq(dictionaryItems.code, 'adjust')));
+    const transfer = await call('POST', 'user/job/transfer/store', {
+      employee_id: moving.id,
+      from_assignment_id: home!.id,
+      to_department_id: home!.departmentId,
+      to_post_id:
+        salesPost === home!.postId
+          ? (await t.db.select({ id: posts.id }).from(posts).where(eq(posts.code, 'service_advisor')))[0]!.id
+          : salesPost,
+      type_id: adjust!.id,
+      effective_date: '2027-02-01',
+      reason: '岗位调整',
+    });
+    expect(transfer.code, transfer.message).toBe(200);
+    const refused = await call('POST', 'dispatch/store', body(moving), manager);
+    expect([refused.code, refused.message]).toEqual([409, dispatchMessages.transferInProgress]);
+
+    const away = person();
+    await filed(body(away, { start_date: '2027-02-10', end_date: '2027-02-20' }));
+    const [awayHome] = await t.db
+      .select()
+      .from(assignments)
+      .where(
+        and(eq(assignments.employeeId, away.id), eq(assignments.isMain, true), isNull(assignments.endDate)),
+      );
+    const blocked = await call('POST', 'user/job/transfer/store', {
+      employee_id: away.id,
+      from_assignment_id: awayHome!.id,
+      to_department_id: hostDepartment,
+      to_post_id: salesPost,
+      type_id: adjust!.id,
+      effective_date: '2027-03-01',
+      reason: '调往接收门店',
+    });
+    expect([blocked.code, blocked.message]).toEqual([409, transferMessages.dispatchInProgress]);
+  });
+
+  it('offers every active store as a host, with its departments, to a filer limited to their own', async () => {
+    const hosts = await call<{ id: number; department_id: number }[]>(
+      'GET',
+      'dispatch/hosts',
+      undefined,
+      manager,
+    );
+    expect(hosts.data.map((store) => store.id)).toContain(hostStore.id);
+    const tree = await call<{ id: number; depth: number }[]>(
+      'GET',
+      `dispatch/host/departments?store_id=${hostStore.id}`,
+      undefined,
+      manager,
+    );
+    expect(tree.data[0]).toEqual(expect.objectContaining({ id: hostStore.departmentId, depth: 0 }));
+    expect(tree.data.map((department) => department.id)).toContain(hostDepartment);
+  });
+});
+
 describe('the period', () => {
   it('begins and ends by itself: the person shows at the host store meanwhile, counted once', async () => {
     const who = person();
@@ -315,6 +389,28 @@ describe('the period', () => {
     const listed = list.data.data.find((row) => row.id === who.id);
     expect(listed?.dispatched_to).not.toBeNull();
     expect(listed?.store_id).toBe(homeStoreId);
+    // Their whole ID number stays with their home scope: the host store's export shows it masked.
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/user/export?store_id=${hostStore.id}`,
+      headers: { authorization: host },
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('员工花名册')!;
+    const header = sheet.getRow(1).values as unknown[];
+    const numbers = new Map<string, string>();
+    sheet.eachRow((row, index) => {
+      if (index > 1)
+        numbers.set(
+          String(row.getCell(header.indexOf('工号')).value),
+          String(row.getCell(header.indexOf('证件号码')).value),
+        );
+    });
+    const [away] = await t.db.select().from(employees).where(eq(employees.id, who.id));
+    expect(numbers.get(away!.employeeNo)).toBe(away!.idNumberMasked);
+    expect([...numbers.values()].some((number) => !number.includes('*'))).toBe(true);
     const profile = await call<StaffDetail>('GET', `user/detail?id=${who.id}`, undefined, host);
     expect(profile.code, profile.message).toBe(200);
     expect(profile.data.assignments.find((row) => row.kind === 'dispatch')?.end_date).toBeNull();

@@ -68,7 +68,8 @@ export const rotationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.get(
     '/rotation/people',
     {
-      config: { permission: 'staff:rotation:create' },
+      // The plan form's person picker, and its mentor picker when stages are changed.
+      config: { permission: ['staff:rotation:create', 'staff:rotation:update'] },
       schema: {
         tags,
         summary: 'Staff a plan can be made for',

@@ -7,17 +7,20 @@ import type {
   RotationStageBody,
   RotationStoreBody,
 } from '@dealer-hr/shared/rotation/contract';
+import { OPEN_DISPATCH_STATUSES } from '@dealer-hr/shared/dispatch/rules';
 import { ROTATION_BACKDATE_DAYS_MAX, rotationMessages } from '@dealer-hr/shared/rotation/rules';
 import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays, type Today } from '../../core/clock';
 import { storeOfDepartment } from '../../core/department-tree';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
+import { staffChoices } from '../../core/staff-choices';
 import { inScope, openMainAssignmentOf, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
 import {
   assignments,
   departments,
+  dispatches,
   employees,
   posts,
   rotationPlans,
@@ -132,6 +135,9 @@ const visibleIn = (db: Database, scope: Scope): SQL | undefined =>
         ),
       );
 
+/** Changes belong to the person's own scope: a store holding only a stage reads and evaluates it. */
+const ownedBy = (scope: Scope): SQL | undefined => inScope(scope, employees.mainDepartmentId);
+
 async function stagesOf(db: Database, planIds: number[]): Promise<Map<number, RotationStage[]>> {
   const byPlan = new Map<number, RotationStage[]>(planIds.map((id) => [id, []]));
   if (planIds.length === 0) return byPlan;
@@ -181,16 +187,20 @@ export async function listRotations(db: Database, scope: Scope, query: RotationL
 export async function rotationDetail(db: Database, scope: Scope, id: number): Promise<RotationDetail> {
   const [row] = await plansQuery(db).where(and(eq(rotationPlans.id, id), visibleIn(db, scope)));
   if (!row) throw notFound(rotationMessages.notFound);
-  const stages = (await stagesOf(db, [id])).get(id)!;
-  const active = row.plan.status === 'active';
+  const [stagesById, [owned]] = await Promise.all([
+    stagesOf(db, [id]),
+    plansQuery(db).where(and(eq(rotationPlans.id, id), ownedBy(scope))),
+  ]);
+  const stages = stagesById.get(id)!;
+  const changeable = row.plan.status === 'active' && owned !== undefined;
   return {
     ...rowOf(row, stages),
     note: row.plan.note,
     cancel_reason: row.plan.cancelReason,
     stages,
     actions: {
-      edit: active,
-      cancel: active,
+      edit: changeable,
+      cancel: changeable,
       evaluate: stages.some((stage) => stage.status === 'current' || stage.status === 'done'),
     },
   };
@@ -202,47 +212,17 @@ export async function rotationPeople(
   scope: Scope,
   keyword: string | undefined,
 ): Promise<RotationPerson[]> {
-  const rows = await db
-    .select({
-      id: employees.id,
-      employeeNo: employees.employeeNo,
-      name: employees.name,
-      assignment: assignments,
-      store: stores.name,
-      department: departments.name,
-      post: posts.name,
-      openPlanId: sql<number | null>`(
-        select p.id from rotation_plans p where p.employee_id = ${employees.id} and p.status = 'active' limit 1)`,
-    })
-    .from(employees)
-    .innerJoin(assignments, openMainAssignmentOf(employees.id))
-    .innerJoin(departments, eq(departments.id, assignments.departmentId))
-    .leftJoin(stores, eq(stores.id, assignments.storeId))
-    .innerJoin(posts, eq(posts.id, assignments.postId))
-    .where(
-      and(
-        inArray(employees.status, ['probation', 'regular']),
-        inScope(scope, employees.mainDepartmentId),
-        keyword ? employeeKeywordMatch(keyword) : undefined,
-      ),
-    )
-    .orderBy(asc(employees.employeeNo))
-    .limit(20);
-  return rows.map((row) => ({
-    id: row.id,
-    employee_no: row.employeeNo,
-    name: row.name,
-    home: {
-      store_id: row.assignment.storeId,
-      store_name: row.store,
-      department_id: row.assignment.departmentId,
-      department_name: row.department,
-      post_id: row.assignment.postId,
-      post_name: row.post,
-      start_date: row.assignment.startDate,
-    },
-    open_plan_id: row.openPlanId,
-  }));
+  const people = await staffChoices(
+    db,
+    scope,
+    keyword,
+    sql<number | null>`(${db
+      .select({ id: rotationPlans.id })
+      .from(rotationPlans)
+      .where(and(eq(rotationPlans.employeeId, employees.id), eq(rotationPlans.status, 'active')))
+      .limit(1)})`,
+  );
+  return people.map(({ open, ...person }) => ({ ...person, open_plan_id: open }));
 }
 
 const stageError = (index: number, field: string, message: string) =>
@@ -374,6 +354,19 @@ export async function fileRotation(
       .from(rotationPlans)
       .where(and(eq(rotationPlans.employeeId, employee.id), eq(rotationPlans.status, 'active')));
     if (open) throw planTaken();
+    if (body.replaces_main) {
+      // A person away keeps their home post until they are back.
+      const [away] = await tx
+        .select({ id: dispatches.id })
+        .from(dispatches)
+        .where(
+          and(
+            eq(dispatches.employeeId, employee.id),
+            inArray(dispatches.status, [...OPEN_DISPATCH_STATUSES]),
+          ),
+        );
+      if (away) throw conflict(rotationMessages.dispatchInProgress);
+    }
     const [home] = await tx
       .select({ startDate: assignments.startDate })
       .from(assignments)
@@ -414,13 +407,13 @@ export async function fileRotation(
   });
 }
 
-/** A plan the caller may read, locked for a change; 409 once it has ended. */
+/** A plan of a person of the caller's scope, locked for a change; 409 once it has ended. */
 async function activePlan(tx: Database, scope: Scope, id: number): Promise<Plan> {
   const [row] = await tx
     .select({ plan: rotationPlans })
     .from(rotationPlans)
     .innerJoin(employees, eq(employees.id, rotationPlans.employeeId))
-    .where(and(eq(rotationPlans.id, id), visibleIn(tx, scope)))
+    .where(and(eq(rotationPlans.id, id), ownedBy(scope)))
     .for('update', { of: rotationPlans });
   if (!row) throw notFound(rotationMessages.notFound);
   if (row.plan.status !== 'active') throw conflict(rotationMessages.notActive);
@@ -508,7 +501,8 @@ export async function cancelRotation(
       .select()
       .from(rotationStages)
       .where(and(eq(rotationStages.planId, plan.id), eq(rotationStages.status, 'current')));
-    if (current) await endStage(tx, actor, plan, current, today());
+    // Ends today, or on its own last day when that has passed and the night's job has not run yet.
+    if (current) await endStage(tx, actor, plan, current, [current.endDate, today()].sort()[0]!);
     await stopPlan(tx, actor, plan, reason);
   });
 }

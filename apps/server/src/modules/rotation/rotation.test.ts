@@ -351,6 +351,48 @@ describe('stages over time', () => {
   });
 });
 
+describe('who may change a plan', () => {
+  it('lets a store holding only a stage read and evaluate it, and only the person’s own scope change it', async () => {
+    // A person of another store rotates through the manager's store.
+    const [outsider] = await t.db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(and(eq(employees.mainStoreId, otherStore.id), eq(employees.status, 'regular')))
+      .orderBy(asc(employees.id))
+      .limit(1);
+    const plan = await planned({
+      employee_id: outsider!.id,
+      title: '跨店轮岗',
+      stages: [
+        stage(homeDepartment, servicePost, '2027-03-14', '2027-03-20'),
+        stage(otherDepartment, salesPost, '2027-03-21', '2027-03-31'),
+      ],
+    });
+    const seen = await call<RotationDetail>('GET', `rotation/detail?id=${plan.id}`, undefined, manager);
+    expect(seen.code, seen.message).toBe(200);
+    expect(seen.data.actions).toEqual({ edit: false, cancel: false, evaluate: true });
+    const evaluated = await call(
+      'POST',
+      'rotation/evaluate',
+      { stage_id: plan.stages[0]!.id, score: 80, comment: '适应较快' },
+      manager,
+    );
+    expect(evaluated.code, evaluated.message).toBe(200);
+    const edited = await call(
+      'PUT',
+      'rotation/edit',
+      {
+        id: plan.id,
+        title: '跨店轮岗',
+        stages: [stage(homeDepartment, salesPost, '2027-03-21', '2027-04-30')],
+      },
+      manager,
+    );
+    expect(edited.code).toBe(404);
+    expect((await detailOf(plan.id)).stages[1]!.department_id).toBe(otherDepartment);
+  });
+});
+
 describe('list', () => {
   it('filters by store and status, with the progress of each plan', async () => {
     const answer = await call<{ data: RotationRow[]; total: number }>(

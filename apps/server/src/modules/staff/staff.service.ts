@@ -208,13 +208,26 @@ export async function* allStaff(
       .where(and(where, after === null ? undefined : gt(employees.employeeNo, after)))
       .orderBy(asc(employees.employeeNo))
       .limit(batch);
+    // Whole numbers only of the scope's own people: someone dispatched into it is listed, masked.
+    const owned = wholeIdNumbers ? await ownedAmong(db, scope, rows) : new Set<number>();
     for (const row of rows)
-      yield wholeIdNumbers
+      yield owned.has(row.employee.id)
         ? { ...rowOf(row), id_number: sealer.open(row.employee.idNumberSealed) }
         : rowOf(row);
     if (rows.length < batch) return;
     after = rows[rows.length - 1]!.employee.employeeNo;
   }
+}
+
+/** Which of the rows are placed inside the scope (not only dispatched into it). */
+async function ownedAmong(db: Database, scope: Scope, rows: readonly { employee: { id: number } }[]) {
+  const ids = rows.map((row) => row.employee.id);
+  if (scope.all || ids.length === 0) return new Set(ids);
+  const owned = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(inArray(employees.id, ids), inScope(scope, employees.mainDepartmentId)));
+  return new Set(owned.map((row) => row.id));
 }
 
 /** The employee and their placement, or 404 when missing or outside what the caller's scope sees. */

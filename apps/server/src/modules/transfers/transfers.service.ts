@@ -13,6 +13,7 @@ import {
   TRANSFER_BACKDATE_DAYS_MAX,
   transferMessages,
 } from '@dealer-hr/shared/transfers/rules';
+import { OPEN_DISPATCH_STATUSES } from '@dealer-hr/shared/dispatch/rules';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays, type Today } from '../../core/clock';
@@ -24,6 +25,7 @@ import {
   assignments,
   departments,
   dictionaryItems,
+  dispatches,
   employees,
   headcountPlans,
   jobTransfers,
@@ -390,6 +392,14 @@ export async function checkTransfer(
       ),
     );
   if (open) throw conflict(transferMessages.inProgress);
+  // A person away keeps their home post until they are back: no transfer meanwhile.
+  const [away] = await tx
+    .select({ id: dispatches.id })
+    .from(dispatches)
+    .where(
+      and(eq(dispatches.employeeId, employee.id), inArray(dispatches.status, [...OPEN_DISPATCH_STATUSES])),
+    );
+  if (away) throw conflict(transferMessages.dispatchInProgress);
 
   const [from] = await tx
     .select({ assignment: assignments, store: stores.name, post: posts.name })

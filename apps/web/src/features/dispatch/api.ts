@@ -4,6 +4,8 @@ import type {
   DispatchDetail,
   DispatchEditInput,
   DispatchExtendInput,
+  DispatchHostDepartment,
+  DispatchHostStore,
   DispatchPerson,
   DispatchReturnInput,
   DispatchRow,
@@ -59,3 +61,19 @@ export const returnEarly = (body: DispatchReturnInput) => post<DispatchDetail>('
 
 export const extendDispatch = (body: DispatchExtendInput) =>
   post<DispatchDetail>('/auth/dispatch/extend', body);
+
+/** Every active store a person can be lent to (the host store's manager approves, whatever the filer's scope). */
+export const dispatchHostsQuery = () =>
+  queryOptions({
+    queryKey: [DISPATCH_KEY, 'hosts'],
+    queryFn: ({ signal }) => get<DispatchHostStore[]>('/auth/dispatch/hosts', undefined, { signal }),
+    staleTime: 60_000,
+  });
+
+export const dispatchHostDepartmentsQuery = (storeId: number) =>
+  queryOptions({
+    queryKey: [DISPATCH_KEY, 'host-departments', storeId],
+    queryFn: ({ signal }) =>
+      get<DispatchHostDepartment[]>('/auth/dispatch/host/departments', { store_id: storeId }, { signal }),
+    staleTime: 60_000,
+  });

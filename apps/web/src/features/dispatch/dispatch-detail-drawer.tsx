@@ -5,7 +5,11 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DISPATCH_REASON_MAX, dispatchLabels } from '@dealer-hr/shared/dispatch/rules';
+import {
+  DISPATCH_CANCEL_REASON_MAX,
+  DISPATCH_REASON_MAX,
+  dispatchLabels,
+} from '@dealer-hr/shared/dispatch/rules';
 import { parseTime } from '@dealer-hr/shared/time';
 import { FormDialog } from '../../components/form-dialog';
 import { usePermission } from '../../components/permission';
@@ -78,7 +82,7 @@ export function DispatchDetailDrawer({ id, onClose, onEdit, Trail }: DispatchDet
             <Input
               aria-label={t('cancel.reason')}
               placeholder={t('cancel.reason')}
-              maxLength={200}
+              maxLength={DISPATCH_CANCEL_REASON_MAX}
               value={cancelReason}
               onChange={(event) => setCancelReason(event.target.value)}
             />

@@ -11,17 +11,17 @@ import {
   dispatchDays,
   dispatchLabels,
 } from '@dealer-hr/shared/dispatch/rules';
-import { DepartmentTreeSelect } from '../../components/department-tree-select';
 import { FormDialog } from '../../components/form-dialog';
 import { placeText } from '../../components/place';
 import { PostSelect } from '../../components/post-select';
-import { StoreSelect } from '../../components/store-select';
 import { DAY_FORMAT } from '../../lib/day-range';
 import { maxLengthRule, requiredRules, selectRules } from '../../lib/form-rules';
 import { useSaveMutation } from '../../lib/use-save-mutation';
 import { useSearchKeyword } from '../../lib/use-search-keyword';
 import {
   DISPATCH_KEY,
+  dispatchHostDepartmentsQuery,
+  dispatchHostsQuery,
   dispatchPeopleQuery,
   editDispatch,
   fileDispatch,
@@ -44,8 +44,8 @@ interface FormValues {
   period: [Dayjs, Dayjs];
   reason: string;
   allowance_note?: string;
-  /** Not sent: the node of the host store, to look for the department in. */
-  store_node?: number;
+  /** Not sent: the host store, whose departments are offered. */
+  host_store_id?: number;
 }
 
 /**
@@ -57,7 +57,12 @@ export function DispatchFormDialog({ open, dispatch, onClose }: DispatchFormDial
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const [typed, setTyped, keyword] = useSearchKeyword();
-  const storeNode = Form.useWatch('store_node', form);
+  const hostStoreId = Form.useWatch('host_store_id', form);
+  const hosts = useQuery({ ...dispatchHostsQuery(), enabled: open });
+  const hostDepartments = useQuery({
+    ...dispatchHostDepartmentsQuery(hostStoreId ?? 0),
+    enabled: open && Boolean(hostStoreId),
+  });
   const employeeId = Form.useWatch('employee_id', form);
   const period = Form.useWatch('period', form);
   const people = useQuery({ ...dispatchPeopleQuery(keyword), enabled: open && dispatch === null });
@@ -76,6 +81,7 @@ export function DispatchFormDialog({ open, dispatch, onClose }: DispatchFormDial
   const rules = useMemo(
     () => ({
       employee: selectRules(dispatchLabels.employee, t('form.employeeRequired')),
+      store: selectRules(dispatchLabels.hostStore, t('form.storeRequired')),
       department: selectRules(dispatchLabels.hostDepartment, t('form.departmentRequired')),
       post: selectRules(dispatchLabels.hostPost, t('form.postRequired')),
       period: selectRules(dispatchLabels.startDate, t('form.periodRequired')),
@@ -105,6 +111,7 @@ export function DispatchFormDialog({ open, dispatch, onClose }: DispatchFormDial
     if (dispatch)
       form.setFieldsValue({
         employee_id: dispatch.employee_id,
+        host_store_id: dispatch.host.store_id ?? undefined,
         host_department_id: dispatch.host.department_id,
         host_post_id: dispatch.host.post_id,
         period: [dayjs(dispatch.start_date), dayjs(dispatch.end_date)],
@@ -115,7 +122,7 @@ export function DispatchFormDialog({ open, dispatch, onClose }: DispatchFormDial
 
   const save = useSaveMutation({
     form,
-    save: ({ period: [start, end], store_node: _store, ...values }: FormValues) => {
+    save: ({ period: [start, end], host_store_id: _store, ...values }: FormValues) => {
       const fields: DispatchStoreInput = {
         ...values,
         start_date: start.format(DAY_FORMAT),
@@ -127,6 +134,8 @@ export function DispatchFormDialog({ open, dispatch, onClose }: DispatchFormDial
     onClose,
     onSaved: () => queryClient.invalidateQueries({ queryKey: [DISPATCH_KEY] }),
     conflictField: 'employee_id',
+    // The two dates are one range picker.
+    fieldOf: (field) => (field === 'start_date' || field === 'end_date' ? 'period' : field),
   });
 
   const days =
@@ -174,28 +183,34 @@ export function DispatchFormDialog({ open, dispatch, onClose }: DispatchFormDial
       {chosen && chosen.open_dispatch_id !== null && dispatch === null && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('form.openDispatch')} />
       )}
-      <Form.Item name="store_node" hidden>
-        <Input />
-      </Form.Item>
       <Row gutter={16}>
         <Col xs={24} sm={8}>
-          <Form.Item label={t('fields.hostStore')} extra={t('form.storeHint')}>
-            <StoreSelect
-              aria-label={t('fields.hostStore')}
-              allowClear
-              onChange={(_id, option) => {
-                const store = option && !Array.isArray(option) ? option.store : undefined;
-                form.setFieldsValue({
-                  store_node: store?.departmentId,
-                  host_department_id: store?.departmentId,
-                });
+          <Form.Item name="host_store_id" label={t('fields.hostStore')} rules={rules.store}>
+            <Select<number>
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={hosts.isFetching}
+              placeholder={t('form.storePlaceholder')}
+              onChange={(id) => {
+                const store = hosts.data?.find((candidate) => candidate.id === id);
+                form.setFieldValue('host_department_id', store?.department_id);
               }}
+              options={(hosts.data ?? [])
+                .filter((store) => store.id !== chosen?.home.store_id)
+                .map((store) => ({ value: store.id, label: store.name }))}
             />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
           <Form.Item name="host_department_id" label={t('fields.hostDepartment')} rules={rules.department}>
-            <DepartmentTreeSelect rootId={storeNode} placeholder={t('form.departmentPlaceholder')} />
+            <Select<number>
+              disabled={!hostStoreId}
+              loading={hostDepartments.isFetching}
+              options={(hostDepartments.data ?? []).map((department) => ({
+                value: department.id,
+                // The tree's depth as an indent: a store's departments are a handful, read at a glance.
+                label: `${'\u3000'.repeat(department.depth)}${department.name}`,
+              }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>

@@ -84,6 +84,16 @@ function api(perms: string[] = FILER, extra: Routes = {}) {
         ),
       ),
     'GET /api/auth/dispatch/people': () => ok([person]),
+    'GET /api/auth/dispatch/hosts': () =>
+      ok([
+        { id: 40, name: '上海浦东宝马4S店', department_id: 400 },
+        { id: 50, name: '杭州西湖奥迪4S店', department_id: 500 },
+      ]),
+    'GET /api/auth/dispatch/host/departments': () =>
+      ok([
+        { id: 500, name: '杭州西湖奥迪4S店', depth: 0 },
+        { id: 501, name: '售后部', depth: 1 },
+      ]),
     ...extra,
   });
 }
@@ -147,7 +157,16 @@ describe('/staff/dispatch', { timeout: 30_000 }, () => {
       within(dialog).getByText('外派期间保留原岗位：上海浦东宝马4S店 · 销售部 · 销售顾问'),
     ).toBeInTheDocument();
     await user.click(button(dialog, '保存'));
-    expect(await within(dialog).findByText('请选择外派部门')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请选择外派门店')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/auth/dispatch/store')).toHaveLength(0);
+    // Any store but the person's own, whatever the filer's scope; its departments come with it.
+    await user.click(within(dialog).getByLabelText('外派门店'));
+    expect(document.querySelector('.ant-select-dropdown')).not.toHaveTextContent('上海浦东宝马4S店');
+    await user.click(await selectOption('杭州西湖奥迪4S店'));
+    await waitFor(() =>
+      expect(
+        callsTo(calls, 'GET', '/api/auth/dispatch/host/departments')[0]?.url.searchParams.get('store_id'),
+      ).toBe('50'),
+    );
   });
 });

@@ -74,7 +74,7 @@ export function RotationDetailDrawer({ id, onClose, onEdit }: RotationDetailDraw
             <Input
               aria-label={t('cancel.reason')}
               placeholder={t('cancel.reason')}
-              maxLength={200}
+              maxLength={ROTATION_COMMENT_MAX}
               value={cancelReason}
               onChange={(event) => setCancelReason(event.target.value)}
             />

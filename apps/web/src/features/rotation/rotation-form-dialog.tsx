@@ -152,6 +152,8 @@ export function RotationFormDialog({ open, plan, onClose }: RotationFormDialogPr
     onClose,
     onSaved: () => queryClient.invalidateQueries({ queryKey: [ROTATION_KEY] }),
     conflictField: 'employee_id',
+    // Each stage's two dates are one range picker.
+    fieldOf: (field) => field.replace(/\.(start_date|end_date)$/, '.period'),
   });
 
   return (
@@ -225,7 +227,7 @@ export function RotationFormDialog({ open, plan, onClose }: RotationFormDialogPr
         </Flex>
       )}
       <Form.List name="stages">
-        {(fields, { add, remove }) => (
+        {(fields, { add, remove }, { errors }) => (
           <Flex vertical gap={12} style={{ marginBottom: 16 }}>
             {fields.map((field, index) => (
               <StageFields
@@ -236,6 +238,7 @@ export function RotationFormDialog({ open, plan, onClose }: RotationFormDialogPr
                 onRemove={fields.length > (plan ? 0 : 1) ? () => remove(field.name) : undefined}
               />
             ))}
+            <Form.ErrorList errors={errors} />
             {fields.length + begun.length < ROTATION_STAGES_MAX && (
               <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})}>
                 {t('actions.addStage')}
@@ -272,7 +275,10 @@ function StageFields({
   const mentorId = Form.useWatch(['stages', name, 'mentor_id'], form);
   const may = usePermission();
   const [typed, setTyped, keyword] = useSearchKeyword();
-  const mentors = useQuery({ ...rotationPeopleQuery(keyword), enabled: may('staff:rotation:create') });
+  const mentors = useQuery({
+    ...rotationPeopleQuery(keyword),
+    enabled: may('staff:rotation:create') || may('staff:rotation:update'),
+  });
   const mentorOptions = [
     ...(mentorId && mentorName ? [{ value: mentorId, label: mentorName }] : []),
     ...(mentors.data ?? [])
@@ -343,6 +349,13 @@ function StageFields({
               loading={mentors.isFetching}
               notFoundContent={null}
               options={mentorOptions}
+              // The name shown for the chosen mentor once the search changes.
+              onChange={(_id, option) =>
+                form.setFieldValue(
+                  ['stages', name, 'mentor_name'],
+                  option && !Array.isArray(option) ? String(option.label) : null,
+                )
+              }
             />
           </Form.Item>
         </Col>
