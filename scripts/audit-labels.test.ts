@@ -40,6 +40,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   onboarding: schema.onboardingEntries,
   post: schema.posts,
   prohibited_entry: schema.prohibitedEntries,
+  resignation: schema.resignations,
   role: schema.roles,
   rotation_plan: schema.rotationPlans,
   rotation_stage: schema.rotationStages,

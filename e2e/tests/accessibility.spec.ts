@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/staff/transfer', title: '调岗管理', ready: 'main .ant-table' },
   { path: '/staff/dispatch', title: '外派管理', ready: 'main .ant-table' },
   { path: '/staff/rotation', title: '轮岗管理', ready: 'main .ant-table' },
+  { path: '/staff/resignation', title: '离职管理', ready: 'main .ant-table' },
 ];
 
 async function seriousViolations(page: Page) {

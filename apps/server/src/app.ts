@@ -113,6 +113,7 @@ export async function buildApp({
     exportKeepDays: config.EXPORT_KEEP_DAYS,
     today,
     approvals,
+    sealer,
   });
   const jobRunner = new JobRunner(database.db, jobs, productSchedules, {
     concurrency: config.JOB_CONCURRENCY,

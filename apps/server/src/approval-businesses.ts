@@ -4,11 +4,12 @@ import { createApprovalEngine, type ApprovalBusiness } from './modules/approvals
 import { dispatchBusiness } from './modules/dispatch';
 import { onboardingBusiness } from './modules/onboarding';
 import { prohibitedDismissBusiness } from './modules/prohibited';
+import { resignationBusiness } from './modules/resignation';
 import { transferBusiness } from './modules/transfers';
 
 /**
  * The engine of the app, with every business that submits to it: registered here, at the composition root,
- * so approvals never imports the modules that submit to it. Resignation and leave add theirs
+ * so approvals never imports the modules that submit to it. Leave adds its own
  * here as they are built. `extra` registers more beside them the same way: the engine's tests bring
  * a fixture business of their own, since the product holds only its businesses.
  */
@@ -18,5 +19,6 @@ export const createProductEngine = (sealer: Sealer, today: Today, extra: readonl
     onboardingBusiness(sealer),
     transferBusiness(sealer, today),
     dispatchBusiness(sealer, today),
+    resignationBusiness,
     ...extra,
   ]);

@@ -22,6 +22,7 @@ const jobsOf = () =>
     exportKeepDays: 7,
     today: todayOf(systemClock, 'Asia/Shanghai'),
     approvals: createApprovalEngine([]),
+    sealer: t.sealer,
   });
 beforeAll(async () => {
   t = await createTestApp();

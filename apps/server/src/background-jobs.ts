@@ -10,8 +10,10 @@ import { exportJob } from './modules/exports';
 import { importJob } from './modules/imports';
 import type { ImportSources } from './core/imports';
 import type { Today } from './core/clock';
+import type { Sealer } from './lib/sealed-values';
 import type { ApprovalEngine } from './modules/approvals';
 import { SETTLE_DUE_DISPATCHES, settleDueDispatchesJob } from './modules/dispatch';
+import { COMPLETE_DUE_RESIGNATIONS, completeDueResignationsJob } from './modules/resignation';
 import { SETTLE_DUE_ROTATIONS, settleDueRotationsJob } from './modules/rotation';
 import { APPLY_DUE_TRANSFERS, applyDueTransfersJob } from './modules/transfers';
 
@@ -56,8 +58,10 @@ interface JobsContext {
   filesDir: string;
   exportKeepDays: number;
   today: Today;
-  /** A dispatch that ends withdraws its extension still in approval. */
+  /** A dispatch that ends withdraws its extension still in approval (a leaver's too). */
   approvals: ApprovalEngine;
+  /** A leaver added to the prohibited list is kept by their sealed ID number. */
+  sealer: Sealer;
 }
 
 export const productJobs = ({
@@ -68,10 +72,12 @@ export const productJobs = ({
   exportKeepDays,
   today,
   approvals,
+  sealer,
 }: JobsContext): JobDefinition[] => [
   applyDueTransfersJob(db, today),
   settleDueDispatchesJob(db, approvals, today),
   settleDueRotationsJob(db, today),
+  completeDueResignationsJob(db, sealer, approvals, today),
   expireResults(db, filesDir),
   exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
   importJob({ db, sources: imports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
@@ -83,4 +89,5 @@ export const productSchedules: JobSchedule[] = [
   { name: 'apply-due-transfers', cron: '0 0 * * *', kind: APPLY_DUE_TRANSFERS, catchUp: true },
   { name: 'settle-due-dispatches', cron: '0 0 * * *', kind: SETTLE_DUE_DISPATCHES, catchUp: true },
   { name: 'settle-due-rotations', cron: '0 0 * * *', kind: SETTLE_DUE_ROTATIONS, catchUp: true },
+  { name: 'complete-due-resignations', cron: '0 0 * * *', kind: COMPLETE_DUE_RESIGNATIONS, catchUp: true },
 ];

@@ -6,6 +6,7 @@ import {
   type OnboardingRow,
 } from '@dealer-hr/shared/onboarding/contract';
 import type { DispatchDetail, DispatchRow } from '@dealer-hr/shared/dispatch/contract';
+import type { ResignationDetail, ResignationRow } from '@dealer-hr/shared/resignation/contract';
 import type { RotationDetail, RotationRow } from '@dealer-hr/shared/rotation/contract';
 import type { StaffRow } from '@dealer-hr/shared/staff/contract';
 import { asc, eq } from 'drizzle-orm';
@@ -248,6 +249,30 @@ describe('the demo’s movements', () => {
       manager,
     );
     expect(plan.data.stages[0]).toMatchObject({ status: 'done', score: 86 });
+  });
+});
+
+describe('the demo’s resignations', () => {
+  it('has a year of departures, one waiting for the manager and one for HR to complete', async () => {
+    const list = await call<{ data: ResignationRow[] }>('GET', 'resign/index?limit=50');
+    const byStatus = (status: string) => list.data.data.filter((row) => row.status === status);
+    expect(byStatus('completed')).toHaveLength(8);
+    expect(byStatus('approved')).toHaveLength(1);
+    const waiting = byStatus('approving');
+    expect(waiting).toHaveLength(1);
+    const seen = await call<ResignationDetail>(
+      'GET',
+      `resign/detail?id=${waiting[0]!.id}`,
+      undefined,
+      manager,
+    );
+    expect(seen.data.approval?.task_id).toBeTypeOf('number');
+    const left = await t.db
+      .select()
+      .from(employees)
+      .where(eq(employees.id, byStatus('completed')[0]!.employee_id));
+    expect(left[0]!.status).toBe('resigned');
+    expect(byStatus('completed').filter((row) => row.type === 'voluntary').length).toBeGreaterThan(0);
   });
 });
 

@@ -45,6 +45,7 @@ import { saveUpload } from './modules/uploads';
 import { accountOf, departmentFor, personaOf } from './demo-personas';
 import type { AdjustableClock } from './core/clock';
 import { demoMovements } from './demo-movements';
+import { demoResignations } from './demo-resignations';
 import { demoTransfers } from './demo-transfers';
 
 // What the demo's people have been doing when a demo install opens: HR's onboardings at every stage, and the
@@ -340,6 +341,11 @@ export function demoActivity({
       statuses[entry.status] = (statuses[entry.status] ?? 0) + 1;
     }
     const cast = { sealer, approvals, clock, timeZone };
-    return { ...statuses, ...(await demoTransfers(tx, cast)), ...(await demoMovements(tx, cast)) };
+    return {
+      ...statuses,
+      ...(await demoTransfers(tx, cast)),
+      ...(await demoMovements(tx, cast)),
+      ...(await demoResignations(tx, cast)),
+    };
   };
 }

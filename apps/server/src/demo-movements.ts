@@ -4,7 +4,6 @@ import { and, asc, count, eq, isNull, ne, notExists, notInArray } from 'drizzle-
 import { addDays, type AdjustableClock, todayOf } from './core/clock';
 import type { Database } from './db/client';
 import {
-  approvalTasks,
   assignments,
   dispatches,
   employees,
@@ -17,7 +16,7 @@ import {
 } from './db/schema';
 import { DEMO_TODAY } from './db/seed/demo';
 import { stores as storeSeeds } from './db/seed/data/organisation';
-import { accountOf, departmentFor, personaOf, type Persona } from './demo-personas';
+import { accountOf, approveAsApprovers, departmentFor, personaOf, type Persona } from './demo-personas';
 import { startOfDay } from './lib/day-range';
 import type { Sealer } from './lib/sealed-values';
 import type { ApprovalEngine } from './modules/approvals';
@@ -103,23 +102,6 @@ async function sisterStore(cast: Cast, storeId: number) {
 const storeCodeOf = async (tx: Database, id: number) =>
   (await tx.select({ code: stores.code }).from(stores).where(eq(stores.id, id)))[0]!.code;
 
-/** Decides every open task of the dispatch's approval as its approver would, until it waits for `until`. */
-async function approveDispatch(tx: Database, approvals: ApprovalEngine, id: number, until?: number) {
-  for (;;) {
-    const [task] = await tx
-      .select({ id: approvalTasks.id, userId: approvalTasks.approverUserId })
-      .from(approvalTasks)
-      .innerJoin(dispatches, eq(dispatches.instanceId, approvalTasks.instanceId))
-      .where(and(eq(dispatches.id, id), eq(approvalTasks.status, 'pending')))
-      .orderBy(asc(approvalTasks.approverUserId))
-      .limit(1);
-    if (!task || task.userId === until) return;
-    const approver = await personaOf(tx, task.userId);
-    approver.assertMay('approval:todo:approve');
-    await approvals.decide(tx, approver.actor, task.id, 'approve', '同意');
-  }
-}
-
 /** The demo's dispatches and rotation plans; answers how many ended in each status. */
 export async function demoMovements(tx: Database, { sealer, approvals, clock, timeZone }: Context) {
   const today = todayOf(clock, timeZone);
@@ -154,7 +136,11 @@ export async function demoMovements(tx: Database, { sealer, approvals, clock, ti
     const id = await fileDispatch(tx, sealer, approvals, today, hr.scope, hr.actor, body);
     at(addDays(DEMO_TODAY, filed + 1));
     // The one into the manager's store waits for the manager, as its receiving store.
-    await approveDispatch(tx, approvals, id, approved ? undefined : manager.id);
+    const [{ instanceId }] = (await tx
+      .select({ instanceId: dispatches.instanceId })
+      .from(dispatches)
+      .where(eq(dispatches.id, id))) as [{ instanceId: number }];
+    await approveAsApprovers(tx, approvals, instanceId, approved ? undefined : manager.id);
   }
 
   // Rotation plans: a new consultant learning the store's other desks (part-time stages, in the manager's

@@ -1,10 +1,11 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { canAny, loadAccess } from './core/access';
 import { loadScope, type Scope } from './core/scope';
 import type { Database } from './db/client';
-import { departments, employees, users } from './db/schema';
+import { approvalTasks, departments, employees, users } from './db/schema';
 import { posts as postSeeds } from './db/seed/data/posts';
 import type { AuditActor } from './lib/audit';
+import type { ApprovalEngine } from './modules/approvals';
 
 // Who acts in the demo's stories (demo-activity.ts, demo-transfers.ts): the demo accounts, with the data scope
 // and the permissions their roles give, and where a post sits in a store.
@@ -53,4 +54,28 @@ export async function departmentFor(tx: Database, storeCode: string, postCode: s
   const found = codes.flatMap((code) => rows.filter((row) => row.code === code))[0];
   if (!found) throw new Error(`store ${storeCode} has no department for ${postCode}`);
   return found.id;
+}
+
+/**
+ * Approves every open task of an approval as its approver would (each checked for the approval centre's
+ * permission), until none is left or it waits for `until` (a demo account left to decide it themselves).
+ */
+export async function approveAsApprovers(
+  tx: Database,
+  approvals: ApprovalEngine,
+  instanceId: number,
+  until?: number,
+): Promise<void> {
+  for (;;) {
+    const [task] = await tx
+      .select({ id: approvalTasks.id, userId: approvalTasks.approverUserId })
+      .from(approvalTasks)
+      .where(and(eq(approvalTasks.instanceId, instanceId), eq(approvalTasks.status, 'pending')))
+      .orderBy(asc(approvalTasks.approverUserId))
+      .limit(1);
+    if (!task || task.userId === until) return;
+    const approver = await personaOf(tx, task.userId);
+    approver.assertMay('approval:todo:approve');
+    await approvals.decide(tx, approver.actor, task.id, 'approve', '同意');
+  }
 }

@@ -19,6 +19,7 @@ import { postRoutes } from './posts';
 import { prohibitedRoutes } from './prohibited';
 import { onboardingRoutes } from './onboarding';
 import { orgChartRoutes } from './org-chart';
+import { resignationRoutes } from './resignation';
 import { roleRoutes } from './roles';
 import { rotationRoutes } from './rotation';
 import { ssoRoutes } from './sso';
@@ -54,6 +55,7 @@ export const protectedModules: Module[] = [
   transferRoutes,
   dispatchRoutes,
   rotationRoutes,
+  resignationRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

@@ -206,6 +206,11 @@ export const approvalFactLabels = {
   days: '天数',
   allowance_note: '补贴说明',
   extend_to: '延长至',
+  resignation_type: '离职类型',
+  leaving_reason: '离职原因',
+  leaving_destination: '离职去向',
+  applied_on: '申请日期',
+  last_day: '最后工作日',
 } as const;
 export type ApprovalFactKey = keyof typeof approvalFactLabels;
 export const APPROVAL_FACT_KEYS = Object.keys(approvalFactLabels) as [ApprovalFactKey, ...ApprovalFactKey[]];

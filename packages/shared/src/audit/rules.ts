@@ -35,6 +35,7 @@ export const AUDIT_ENTITIES = [
   'post',
   'post_roles',
   'prohibited_entry',
+  'resignation',
   'role',
   'role_menus',
   'rotation_plan',

@@ -11,3 +11,4 @@ export * from './jobs';
 export * from './training';
 export * from './transfers';
 export * from './movements';
+export * from './resignations';

@@ -11,6 +11,7 @@ import {
   jobTransfers,
   onboardingEntries,
   posts,
+  resignations,
   stores,
 } from '../../db/schema';
 import { callerOf } from '../../test/api';
@@ -302,9 +303,9 @@ describe('DELETE /api/auth/dictionaries/destroy', () => {
   });
 
   it('refuses a seeded type even without items (409)', async () => {
-    await t.db.delete(dictionaryItems).where(eq(dictionaryItems.typeId, DictType.LEAVING_DESTINATION));
+    await t.db.delete(dictionaryItems).where(eq(dictionaryItems.typeId, DictType.EMPLOYEE_STATUS));
     const { status, ...body } = await call('DELETE', 'dictionaries/destroy', {
-      id: DictType.LEAVING_DESTINATION,
+      id: DictType.EMPLOYEE_STATUS,
     });
     expect(status).toBe(409);
     expect(body.message).toBe('系统预置的字典类型不能删除');
@@ -707,6 +708,8 @@ describe('dictionary item references', () => {
       posts,
       onboarding_entries: onboardingEntries,
       job_transfers: jobTransfers,
+      // The demo's departures give this table rows to try.
+      resignations,
     } as const;
     for (const column of dictionaryItemColumns) {
       const name = getTableName(column.table) as keyof typeof tables;

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { union } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { employees, jobTransfers, onboardingEntries, posts, stores } from '../../db/schema';
+import { employees, jobTransfers, onboardingEntries, posts, resignations, stores } from '../../db/schema';
 
 /**
  * Every column that stores a dictionary item's id. An item that any of them refers to is "in use": it
@@ -33,6 +33,9 @@ export const dictionaryItemColumns: readonly PgColumn[] = [
   onboardingEntries.idTypeId,
   // job transfers (transfers.ts)
   jobTransfers.typeId,
+  // resignations (resignations.ts)
+  resignations.reasonId,
+  resignations.destinationId,
 ];
 
 /**

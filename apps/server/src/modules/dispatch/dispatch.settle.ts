@@ -1,5 +1,5 @@
-import { dispatchMessages } from '@dealer-hr/shared/dispatch/rules';
-import { and, asc, eq, lt, lte, or } from 'drizzle-orm';
+import { dispatchMessages, OPEN_DISPATCH_STATUSES } from '@dealer-hr/shared/dispatch/rules';
+import { and, asc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Today } from '../../core/clock';
 import { defineJob } from '../../core/jobs/queue';
 import type { Database } from '../../db/client';
@@ -12,6 +12,8 @@ type Dispatch = typeof dispatches.$inferSelect;
 
 /** Why an approved dispatch did not begin: the person left meanwhile. */
 const NOT_ON_STAFF = `${dispatchMessages.notOnStaff}，外派未开始`;
+/** Why a dispatch stopped with its person's employment. */
+const LEFT = '员工已离职，外派结束';
 /** The comment on an extension still in approval when its dispatch ended. */
 const EXTENSION_LAPSED = '外派已结束，延长申请自动撤回';
 
@@ -170,3 +172,47 @@ export const settleDueDispatchesJob = (db: Database, engine: ApprovalEngine, tod
     run: ({ checkpoint }) =>
       settleDueDispatches(db, engine, today(), (done, total) => checkpoint({ done, total })),
   });
+
+/**
+ * The person has left (a resignation completed, inside its transaction): a dispatch under way ends on their last
+ * day at the latest, one not yet begun is cancelled, and an approval still running is withdrawn.
+ */
+export async function endDispatchesOfLeaver(
+  tx: Database,
+  engine: ApprovalEngine,
+  actor: AuditActor,
+  employeeId: number,
+  lastDay: string,
+): Promise<void> {
+  const open = await tx
+    .select()
+    .from(dispatches)
+    .where(
+      and(eq(dispatches.employeeId, employeeId), inArray(dispatches.status, [...OPEN_DISPATCH_STATUSES])),
+    )
+    .for('update');
+  for (const dispatch of open) {
+    const running =
+      dispatch.instanceId !== null && (dispatch.status === 'approving' || dispatch.extensionEndDate);
+    if (running)
+      await engine.stop(tx, { ...actor, userId: dispatch.createdByUserId }, dispatch.instanceId!, LEFT);
+    if (dispatch.status === 'active') {
+      const lastAway = [dispatch.endDate, lastDay].sort()[0]!;
+      await tx.update(dispatches).set({ endDate: lastAway }).where(eq(dispatches.id, dispatch.id));
+      // Its extension's approval, if any, was withdrawn above.
+      await endDispatch(tx, actor, { ...dispatch, endDate: lastAway });
+    } else {
+      await tx
+        .update(dispatches)
+        .set({ status: 'cancelled', cancelReason: LEFT, cancelledAt: new Date() })
+        .where(eq(dispatches.id, dispatch.id));
+      await writeAudit(tx, actor, {
+        entity: 'dispatch',
+        entityId: dispatch.id,
+        action: 'cancel',
+        before: { status: dispatch.status },
+        after: { status: 'cancelled', cancelReason: LEFT },
+      });
+    }
+  }
+}

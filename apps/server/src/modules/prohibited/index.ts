@@ -1,4 +1,5 @@
 export { prohibitedRoutes } from './prohibited.routes';
 export { prohibitedDismissBusiness } from './prohibited.business';
-export { findListed } from './prohibited.service';
+// What a resignation calls to list the leaver (source `resignation`).
+export { addProhibited, findListed } from './prohibited.service';
 export { prohibitedExport } from './prohibited.export';

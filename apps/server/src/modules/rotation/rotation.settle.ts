@@ -11,6 +11,8 @@ import { endAssignment, moveAssignment, startAssignment } from '../employment';
 type Plan = typeof rotationPlans.$inferSelect;
 type Stage = typeof rotationStages.$inferSelect;
 
+/** Why a plan stopped with its person's employment. */
+const LEFT = '员工已离职，轮岗计划终止';
 /** Why a plan stopped by itself: the person left, or has no main post to move. */
 const NOT_ON_STAFF = `${rotationMessages.notOnStaff}，轮岗计划已终止`;
 
@@ -184,3 +186,28 @@ export const settleDueRotationsJob = (db: Database, today: Today) =>
     kind: SETTLE_DUE_ROTATIONS,
     run: ({ checkpoint }) => settleDueRotations(db, today(), (done, total) => checkpoint({ done, total })),
   });
+
+/**
+ * The person has left (a resignation completed, inside its transaction): a plan in progress stops, its current
+ * stage done on their last day at the latest (its post ended with the employment).
+ */
+export async function stopPlansOfLeaver(
+  tx: Database,
+  actor: AuditActor,
+  employeeId: number,
+  lastDay: string,
+) {
+  const plans = await tx
+    .select()
+    .from(rotationPlans)
+    .where(and(eq(rotationPlans.employeeId, employeeId), eq(rotationPlans.status, 'active')))
+    .for('update');
+  for (const plan of plans) {
+    const [current] = await tx
+      .select()
+      .from(rotationStages)
+      .where(and(eq(rotationStages.planId, plan.id), eq(rotationStages.status, 'current')));
+    if (current) await endStage(tx, actor, plan, current, [current.endDate, lastDay].sort()[0]!);
+    await stopPlan(tx, actor, plan, LEFT);
+  }
+}

@@ -143,6 +143,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     () => import('./transfer-pages').then((m) => ({ default: m.TransfersWithTrail })),
     'transfers',
   ),
+  '/staff/resignation': page(
+    () => import('./resignation-pages').then((m) => ({ default: m.ResignationWithTrail })),
+    'resignation',
+  ),
   '/staff/rotation': page(
     () => import('../../features/rotation/rotation-page').then((m) => ({ default: m.RotationPage })),
     'rotation',

@@ -43,6 +43,8 @@ const actionTitles = {
   explain: '提交说明',
   download: '下载',
   cancel: '取消',
+  go: '办理离职',
+  prohibit: '加入禁用名单',
 } as const;
 
 type Action = keyof typeof actionTitles;
@@ -144,7 +146,7 @@ export const menus: MenuSeed[] = [
     page('transfer', '调岗管理', '/staff/transfer', ['create', 'update', 'cancel', 'export'], {
       icon: 'UserSwitchOutlined',
     }),
-    page('resignation', '离职管理', '/staff/resignation', ['create', 'update', 'cancel', 'export'], {
+    page('resignation', '离职管理', '/staff/resignation', ['create', 'update', 'cancel', 'export', 'go', 'prohibit'], {
       icon: 'UserDeleteOutlined',
     }),
     page('resignationHandover', '离职交接', '/staff/resignation/handover', ['transfer', 'retry', 'complete'], {

@@ -1,0 +1,10 @@
+// The face of resignation: routes, the approval business, and the daily job that completes what is due.
+export { resignationRoutes } from './resignation.routes';
+export { resignationBusiness } from './resignation.business';
+export {
+  COMPLETE_DUE_RESIGNATIONS,
+  completeDueResignations,
+  completeDueResignationsJob,
+} from './resignation.complete';
+// The resignation's steps as its routes take them, for the demo's story to perform.
+export { fileResignation, goResignation } from './resignation.service';

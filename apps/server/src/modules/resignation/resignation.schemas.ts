@@ -1,0 +1,31 @@
+import {
+  RESIGNATION_STATUSES,
+  RESIGNATION_TYPES,
+  resignationLabels,
+} from '@dealer-hr/shared/resignation/rules';
+import { selectMessage } from '@dealer-hr/shared/rules';
+import { zId } from '@dealer-hr/shared/validation';
+import { z } from 'zod';
+import { calendarDayRange, refineDayRange } from '../../lib/day-range';
+import { pagingQuery, zFilterText } from '../../lib/paging';
+
+// The bodies and answers of the resignation routes are the shared contract
+// (@dealer-hr/shared/resignation/contract); what is here reads query strings. `from`/`to` are last working days.
+
+export const resignationListQuery = z
+  .object({
+    ...pagingQuery,
+    /** The beginning of the person's name (characters or pinyin), initials or employee number. */
+    keyword: zFilterText(resignationLabels.keyword),
+    store_id: zId(resignationLabels.store).optional(),
+    reason_id: zId(resignationLabels.reason).optional(),
+    type: z.enum(RESIGNATION_TYPES, { error: selectMessage(resignationLabels.type) }).optional(),
+    status: z.enum(RESIGNATION_STATUSES, { error: selectMessage(resignationLabels.status) }).optional(),
+    ...calendarDayRange,
+  })
+  .superRefine(refineDayRange);
+export type ResignationListQuery = z.infer<typeof resignationListQuery>;
+
+export const resignationIdQuery = z.object({ id: zId(resignationLabels.resignation) });
+
+export const resignationPeopleQuery = z.object({ keyword: zFilterText(resignationLabels.keyword) });
