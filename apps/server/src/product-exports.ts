@@ -4,6 +4,7 @@ import type { Sealer } from './lib/sealed-values';
 import { headcountExport } from './modules/headcount';
 import { onboardingExport } from './modules/onboarding';
 import { prohibitedExport } from './modules/prohibited';
+import { resignationExport } from './modules/resignation';
 import { staffExport } from './modules/staff';
 import { trainingExport } from './modules/training';
 import { transferExport } from './modules/transfers';
@@ -20,5 +21,6 @@ export const productExports = (db: Database, sealer: Sealer): ExportSources =>
       anyExportSource(headcountExport(db)),
       anyExportSource(trainingExport(db)),
       anyExportSource(transferExport(db)),
+      anyExportSource(resignationExport(db)),
     ].map((source) => [source.kind, source]),
   );

@@ -12,6 +12,7 @@ export const EXPORT_KINDS = [
   'headcount',
   'training',
   'transfer',
+  'resignation',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -29,6 +30,7 @@ export const exportFileNames: Record<ExportKind, string> = {
   headcount: '编制计划.xlsx',
   training: '培训课程.xlsx',
   transfer: '调岗记录.xlsx',
+  resignation: '离职记录.xlsx',
 };
 
 /** Exports one user may have queued or running at once: a runaway button is not a denial of service. */

@@ -95,6 +95,7 @@ export const resignationMessages = {
   lastDayBeforeApplied: '最后工作日不能早于申请日期',
   lastDayBeforeEntry: (entry: string) => `最后工作日不能早于入职日期（${entry}）`,
   lastDayTooEarly: `最后工作日最早为 ${RESIGNATION_BACKDATE_DAYS_MAX} 天前`,
+  lastDayBeforePost: (start: string) => `最后工作日不能早于其在岗岗位的开始日期（${start}）`,
   appliedTooEarly: `申请日期最早为 ${RESIGNATION_APPLIED_DAYS_MAX} 天前`,
   appliedInFuture: '申请日期不能晚于今天',
   prohibitedReasonRequired: '加入禁用名单时请填写禁用原因',

@@ -1,6 +1,7 @@
 // The face of resignation: routes, the approval business, and the daily job that completes what is due.
 export { resignationRoutes } from './resignation.routes';
 export { resignationBusiness } from './resignation.business';
+export { resignationExport } from './resignation.sheet';
 export {
   COMPLETE_DUE_RESIGNATIONS,
   completeDueResignations,

@@ -1,9 +1,11 @@
+import { ErrorCode } from '@dealer-hr/shared/error-codes';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Today } from '../../core/clock';
 import { defineJob } from '../../core/jobs/queue';
 import type { Database } from '../../db/client';
-import { employees, resignations, users } from '../../db/schema';
+import { resignations, users } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
 import type { Sealer } from '../../lib/sealed-values';
 import type { ApprovalEngine } from '../approvals';
 import { endDispatchesOfLeaver } from '../dispatch';
@@ -30,29 +32,38 @@ export async function completeResignation(
   resignation: Resignation,
 ): Promise<void> {
   const { employeeId, lastDay } = resignation;
+  // The dispatch and the plan first, each on its own last day (at the latest the last working day): their
+  // posts end with them; then everything still open ends on the last working day.
+  await endDispatchesOfLeaver(tx, engine, actor, employeeId, lastDay);
+  await stopPlansOfLeaver(tx, actor, employeeId, lastDay);
   const left = await endEmployment(tx, actor, employeeId, lastDay);
   const [account] = await tx
     .select({ id: users.id, status: users.status, frozenReason: users.frozenReason })
     .from(users)
     .where(eq(users.employeeId, employeeId));
   if (account?.status === 'active') await freezeAccount(tx, actor, account, LEFT);
-  await endDispatchesOfLeaver(tx, engine, actor, employeeId, lastDay);
-  await stopPlansOfLeaver(tx, actor, employeeId, lastDay);
   let prohibitedEntryId: number | null = null;
   if (resignation.addProhibited) {
     const idNumber = sealer.open(left.idNumberSealed);
-    const listed = await findListed(tx, sealer, idNumber);
-    prohibitedEntryId =
-      listed?.id ??
-      (
-        await addProhibited(tx, sealer, actor, {
-          name: left.name,
-          id_number: idNumber,
-          phone: left.phone,
-          disable_reason: resignation.prohibitedReason ?? LEFT,
-          source: 'resignation',
-        })
-      ).id;
+    const listed = async () => (await findListed(tx, sealer, idNumber))?.id ?? null;
+    prohibitedEntryId = await listed();
+    if (prohibitedEntryId === null) {
+      const entry = {
+        name: left.name,
+        id_number: idNumber,
+        phone: left.phone,
+        disable_reason: resignation.prohibitedReason ?? LEFT,
+        source: 'resignation' as const,
+      };
+      // Someone listing the same person meanwhile: their entry keeps them out just as well.
+      prohibitedEntryId = await addProhibited(tx, sealer, actor, entry).then(
+        (added) => added.id,
+        async (error: unknown) => {
+          if (error instanceof AppError && error.code === ErrorCode.CONFLICT) return listed();
+          throw error;
+        },
+      );
+    }
   }
   await tx
     .update(resignations)
@@ -86,21 +97,35 @@ export async function completeDueResignations(
     .where(and(eq(resignations.status, 'scheduled'), lt(resignations.lastDay, day)))
     .orderBy(asc(resignations.lastDay), asc(resignations.id));
   let completed = 0;
+  const failed: number[] = [];
   for (const [index, { id }] of due.entries()) {
-    await db.transaction(async (tx) => {
-      const [resignation] = await tx.select().from(resignations).where(eq(resignations.id, id)).for('update');
-      // Completed or cancelled by another instance meanwhile.
-      if (resignation?.status !== 'scheduled') return;
-      await tx
-        .select({ id: employees.id })
-        .from(employees)
-        .where(eq(employees.id, resignation.employeeId))
-        .for('update');
-      await completeResignation(tx, sealer, engine, scheduleActor, resignation);
-      completed += 1;
-    });
+    try {
+      await db.transaction(async (tx) => {
+        const [resignation] = await tx
+          .select()
+          .from(resignations)
+          .where(eq(resignations.id, id))
+          .for('update');
+        // Completed or cancelled by another instance meanwhile.
+        if (resignation?.status !== 'scheduled') return;
+        // On behalf of who gave `go` (a prohibited-list entry names them as its creator).
+        await completeResignation(
+          tx,
+          sealer,
+          engine,
+          { ...scheduleActor, userId: resignation.goByUserId },
+          resignation,
+        );
+        completed += 1;
+      });
+    } catch (error) {
+      // One that cannot complete must not hold back the others; the job fails afterwards and is retried.
+      failed.push(id);
+      if (!(error instanceof Error)) throw error;
+    }
     await step(index + 1, due.length);
   }
+  if (failed.length > 0) throw new Error(`resignations ${failed.join(', ')} could not be completed`);
   return { completed };
 }
 

@@ -12,8 +12,15 @@ import {
 import type { AppContext } from '../../app-context';
 import { canAny } from '../../core/access';
 import { envelope, ok, page } from '../../lib/envelope';
+import { sendExport } from '../exports';
 import { actor, signedInActorOf } from '../../plugins/auth';
-import { resignationIdQuery, resignationListQuery, resignationPeopleQuery } from './resignation.schemas';
+import {
+  resignationExportQuery,
+  resignationIdQuery,
+  resignationListQuery,
+  resignationPeopleQuery,
+} from './resignation.schemas';
+import { resignationExport } from './resignation.sheet';
 import {
   cancelResignation,
   editResignation,
@@ -37,6 +44,7 @@ export const resignationRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
   { db, sealer, approvals, today },
 ) => {
+  const exports = resignationExport(db);
   const answer = async (request: Parameters<typeof actor>[0], id: number) => {
     const caller = actor(request);
     return ok(await resignationDetail(db, await caller.scope(), caller.userId, id));
@@ -57,6 +65,22 @@ export const resignationRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => ok(await listResignations(db, await actor(request).scope(), request.query)),
+  );
+
+  app.get(
+    '/resign/export',
+    {
+      config: { permission: 'staff:resignation:export' },
+      schema: {
+        tags,
+        summary: 'The resignation list as an .xlsx file',
+        description:
+          'Same filters as `resign/index`, every matching resignation (also as a job: kind `resignation`).',
+        querystring: resignationExportQuery,
+      },
+    },
+    async (request, reply) =>
+      sendExport(request, reply, { db, source: exports }, request.query, 'resignations.xlsx'),
   );
 
   app.get(

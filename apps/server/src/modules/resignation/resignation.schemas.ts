@@ -12,19 +12,22 @@ import { pagingQuery, zFilterText } from '../../lib/paging';
 // The bodies and answers of the resignation routes are the shared contract
 // (@dealer-hr/shared/resignation/contract); what is here reads query strings. `from`/`to` are last working days.
 
-export const resignationListQuery = z
-  .object({
-    ...pagingQuery,
-    /** The beginning of the person's name (characters or pinyin), initials or employee number. */
-    keyword: zFilterText(resignationLabels.keyword),
-    store_id: zId(resignationLabels.store).optional(),
-    reason_id: zId(resignationLabels.reason).optional(),
-    type: z.enum(RESIGNATION_TYPES, { error: selectMessage(resignationLabels.type) }).optional(),
-    status: z.enum(RESIGNATION_STATUSES, { error: selectMessage(resignationLabels.status) }).optional(),
-    ...calendarDayRange,
-  })
-  .superRefine(refineDayRange);
+const listFilters = {
+  /** The beginning of the person's name (characters or pinyin), initials or employee number. */
+  keyword: zFilterText(resignationLabels.keyword),
+  store_id: zId(resignationLabels.store).optional(),
+  reason_id: zId(resignationLabels.reason).optional(),
+  type: z.enum(RESIGNATION_TYPES, { error: selectMessage(resignationLabels.type) }).optional(),
+  status: z.enum(RESIGNATION_STATUSES, { error: selectMessage(resignationLabels.status) }).optional(),
+  ...calendarDayRange,
+};
+
+export const resignationListQuery = z.object({ ...pagingQuery, ...listFilters }).superRefine(refineDayRange);
 export type ResignationListQuery = z.infer<typeof resignationListQuery>;
+
+/** The export's filters: the list's without paging. */
+export const resignationExportQuery = z.object(listFilters).superRefine(refineDayRange);
+export type ResignationExportQuery = z.infer<typeof resignationExportQuery>;
 
 export const resignationIdQuery = z.object({ id: zId(resignationLabels.resignation) });
 

@@ -16,7 +16,7 @@ import {
   resignationMessages,
 } from '@dealer-hr/shared/resignation/rules';
 import { OPEN_TRANSFER_STATUSES } from '@dealer-hr/shared/transfers/rules';
-import { and, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, max, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays, type Today } from '../../core/clock';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
@@ -24,6 +24,7 @@ import { inScope, type Scope } from '../../core/scope';
 import { staffChoices } from '../../core/staff-choices';
 import type { Database } from '../../db/client';
 import {
+  assignments,
   departments,
   dictionaryItems,
   dispatches,
@@ -41,7 +42,7 @@ import { onUniqueViolation } from '../../lib/pg-errors';
 import type { Sealer } from '../../lib/sealed-values';
 import { approvalStateOf, taskSentTo, type ApprovalEngine } from '../approvals';
 import { updatePerson } from '../employment';
-import type { ResignationListQuery } from './resignation.schemas';
+import type { ResignationExportQuery, ResignationListQuery } from './resignation.schemas';
 import { completeResignation } from './resignation.complete';
 
 export const RESIGNATION = 'resignation' as const;
@@ -106,9 +107,8 @@ export const resignationRowById = async (db: Database, id: number): Promise<Resi
 /** A resignation is the caller's when the department the person worked in is inside their scope. */
 const visibleIn = (scope: Scope): SQL | undefined => inScope(scope, resignations.departmentId);
 
-/** `index`: the resignations of the filter, latest filed first. */
-export async function listResignations(db: Database, scope: Scope, query: ResignationListQuery) {
-  const where = and(
+function listConditions(scope: Scope, query: ResignationExportQuery): SQL | undefined {
+  return and(
     visibleIn(scope),
     query.keyword ? employeeKeywordMatch(query.keyword) : undefined,
     query.store_id ? eq(resignations.storeId, query.store_id) : undefined,
@@ -119,19 +119,47 @@ export async function listResignations(db: Database, scope: Scope, query: Resign
     query.from ? gte(resignations.lastDay, query.from) : undefined,
     query.to ? lte(resignations.lastDay, query.to) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+}
+
+/** `index`: the resignations of the filter, latest filed first. */
+export async function listResignations(db: Database, scope: Scope, query: ResignationListQuery) {
+  const [rows, total] = await Promise.all([
     resignationsQuery(db)
-      .where(where)
+      .where(listConditions(scope, query))
       .orderBy(desc(resignations.createdAt), desc(resignations.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
-    db
-      .select({ total: count() })
-      .from(resignations)
-      .innerJoin(employees, eq(employees.id, resignations.employeeId))
-      .where(where),
+    countResignations(db, scope, query),
   ]);
-  return { data: rows.map(rowOf), total: total?.total ?? 0 };
+  return { data: rows.map(rowOf), total };
+}
+
+export async function countResignations(db: Database, scope: Scope, query: ResignationExportQuery) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(resignations)
+    .innerJoin(employees, eq(employees.id, resignations.employeeId))
+    .where(listConditions(scope, query));
+  return row?.total ?? 0;
+}
+
+/** Every resignation of the filter, for the export: keyset pages on id, latest first. */
+export async function* allResignations(
+  db: Database,
+  scope: Scope,
+  query: ResignationExportQuery,
+): AsyncGenerator<ResignationRow> {
+  const where = listConditions(scope, query);
+  let after: number | null = null;
+  for (;;) {
+    const page: Joined[] = await resignationsQuery(db)
+      .where(and(where, after === null ? undefined : lt(resignations.id, after)))
+      .orderBy(desc(resignations.id))
+      .limit(1000);
+    for (const row of page) yield rowOf(row);
+    if (page.length < 1000) return;
+    after = page[page.length - 1]!.resignation.id;
+  }
 }
 
 export async function resignationDetail(
@@ -160,7 +188,11 @@ export async function resignationDetail(
     ...rowOf(row),
     return_comment: resignation.status === 'returned' ? resignation.returnComment : null,
     cancel_reason: resignation.cancelReason,
-    prohibited_reason: resignation.addProhibited ? resignation.prohibitedReason : null,
+    // Asked at `go`: shown once it is under way or done, never for a cancelled one.
+    prohibited_reason:
+      resignation.addProhibited && (resignation.status === 'scheduled' || resignation.status === 'completed')
+        ? resignation.prohibitedReason
+        : null,
     completed_at: resignation.completedAt?.toISOString() ?? null,
     approval,
     actions: {
@@ -296,7 +328,23 @@ async function checkResignation(
     ]);
   if (body.last_day < addDays(today, -RESIGNATION_BACKDATE_DAYS_MAX))
     throw validationFailed([{ field: 'last_day', message: resignationMessages.lastDayTooEarly }]);
+  await assertLastDayAfterPosts(tx, employee.id, body.last_day);
   return employee;
+}
+
+/**
+ * Every post the person holds (a dispatch's and a rotation stage's too) began on or before the last working
+ * day: ending one earlier would end it before it began. Checked when filing and again at `go`.
+ */
+export async function assertLastDayAfterPosts(tx: Database, employeeId: number, lastDay: string) {
+  const [latest] = await tx
+    .select({ start: max(assignments.startDate) })
+    .from(assignments)
+    .where(and(eq(assignments.employeeId, employeeId), isNull(assignments.endDate)));
+  if (latest?.start && latest.start > lastDay)
+    throw validationFailed([
+      { field: 'last_day', message: resignationMessages.lastDayBeforePost(latest.start) },
+    ]);
 }
 
 const openResignationTaken = () =>
@@ -480,6 +528,7 @@ export async function goResignation(
   await db.transaction(async (tx) => {
     const resignation = await lockedResignation(tx, scope, body.id);
     if (resignation.status !== 'approved') throw conflict(resignationMessages.notApproved);
+    await assertLastDayAfterPosts(tx, resignation.employeeId, resignation.lastDay);
     const [going] = await tx
       .update(resignations)
       .set({

@@ -3,6 +3,7 @@ import type { DispatchDetail } from '@dealer-hr/shared/dispatch/contract';
 import type { ResignationDetail, ResignationRow } from '@dealer-hr/shared/resignation/contract';
 import { resignationMessages } from '@dealer-hr/shared/resignation/rules';
 import { and, asc, eq, isNull, ne, notExists } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approvalFlows,
@@ -323,6 +324,16 @@ describe('what ends with the employment', () => {
       'active',
     );
 
+    // Not before the dispatch began: that post would end before it started.
+    const early = await call(
+      'POST',
+      'resign/store',
+      body(who, { applied_on: '2027-05-04', last_day: '2027-05-05' }),
+    );
+    expect(fieldErrorsOf(early)).toContainEqual({
+      field: 'last_day',
+      message: resignationMessages.lastDayBeforePost('2027-05-06'),
+    });
     const { id } = await filed(body(who, { applied_on: '2027-05-06', last_day: '2027-05-10' }));
     await approved(id);
     await call('POST', 'resign/go', { id });
@@ -346,5 +357,20 @@ describe('list', () => {
     expect(answer.data.data.every((row) => row.type === 'voluntary' && row.status === 'completed')).toBe(
       true,
     );
+  });
+
+  it('exports the filtered list as a sheet, in the caller’s scope', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/resign/export?status=completed',
+      headers: { authorization: admin },
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('离职记录')!;
+    const { data } = await call<{ total: number }>('GET', 'resign/index?status=completed');
+    expect(sheet.rowCount - 1).toBe(data.total);
+    expect(sheet.getRow(1).values).toContain('最后工作日');
   });
 });

@@ -1,10 +1,11 @@
+import { OPEN_RESIGNATION_STATUSES } from '@dealer-hr/shared/resignation/rules';
 import { rotationMessages } from '@dealer-hr/shared/rotation/rules';
 import { and, asc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { Today } from '../../core/clock';
 import { openMainAssignmentOf } from '../../core/scope';
 import { defineJob } from '../../core/jobs/queue';
 import type { Database } from '../../db/client';
-import { assignments, employees, rotationPlans, rotationStages } from '../../db/schema';
+import { assignments, employees, resignations, rotationPlans, rotationStages } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { endAssignment, moveAssignment, startAssignment } from '../employment';
 
@@ -50,7 +51,23 @@ async function beginStage(tx: Database, actor: AuditActor, plan: Plan, stage: St
     .select({ id: assignments.id })
     .from(assignments)
     .where(openMainAssignmentOf(plan.employeeId));
-  const onStaff = employee?.status === 'probation' || employee?.status === 'regular';
+  // Someone resigning still works until their last day: a stage that begins by then begins.
+  const [leaving] =
+    employee?.status === 'resigning'
+      ? await tx
+          .select({ lastDay: resignations.lastDay })
+          .from(resignations)
+          .where(
+            and(
+              eq(resignations.employeeId, plan.employeeId),
+              inArray(resignations.status, [...OPEN_RESIGNATION_STATUSES]),
+            ),
+          )
+      : [];
+  const onStaff =
+    employee?.status === 'probation' ||
+    employee?.status === 'regular' ||
+    (leaving !== undefined && stage.startDate <= leaving.lastDay);
   const place = {
     departmentId: stage.departmentId,
     storeId: stage.storeId,

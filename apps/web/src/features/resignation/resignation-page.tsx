@@ -18,7 +18,7 @@ import {
   TextFilter,
 } from '../../components/filter-bar';
 import { useListColumns } from '../../components/list-columns';
-import { CreateAction, ListToolbar } from '../../components/list-toolbar';
+import { CreateAction, ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { PagedTable } from '../../components/paged-table';
 import { StoreSelect } from '../../components/store-select';
 import type { TrailDrawer } from '../../components/trail-drawer';
@@ -125,6 +125,9 @@ export function ResignationPage({ Trail }: { Trail?: TrailDrawer }) {
           >
             {t('actions.create')}
           </CreateAction>
+          <ExportAction permission="staff:resignation:export" kind="resignation" filters={{ ...filters }}>
+            {t('actions.export')}
+          </ExportAction>
         </ListToolbar>
       }
     >
