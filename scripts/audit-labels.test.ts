@@ -41,6 +41,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   post: schema.posts,
   prohibited_entry: schema.prohibitedEntries,
   resignation: schema.resignations,
+  resignation_setting: schema.resignationSettings,
   role: schema.roles,
   rotation_plan: schema.rotationPlans,
   rotation_stage: schema.rotationStages,

@@ -103,8 +103,8 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
-  // 0023: resignations.
-  await tx.execute(sql`drop table resignations`);
+  // 0024, 0023: resignations and their settings.
+  await tx.execute(sql`drop table resignation_settings, resignations`);
   // 0022: dispatch and rotation, and the kind of an assignment.
   await tx.execute(sql`drop table dispatches, rotation_stages, rotation_plans`);
   await tx.execute(sql`alter table assignments drop column kind`);

@@ -36,6 +36,7 @@ export const AUDIT_ENTITIES = [
   'post_roles',
   'prohibited_entry',
   'resignation',
+  'resignation_setting',
   'role',
   'role_menus',
   'rotation_plan',

@@ -3,8 +3,10 @@
 // (the list's filters) are the server's own.
 import { z } from 'zod';
 import { selectMessage } from '../rules';
-import { zOptionalText, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
+import { zOptionalId, zOptionalText, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
 import {
+  INHERITOR_RULES,
+  NOTIFY_TEXT_MAX,
   RESIGNATION_CANCEL_REASON_MAX,
   RESIGNATION_EXPLANATION_MAX,
   RESIGNATION_PROHIBITED_REASON_MAX,
@@ -112,3 +114,32 @@ export const resignationGoBody = z.object({
 });
 export type ResignationGoInput = z.input<typeof resignationGoBody>;
 export type ResignationGoBody = z.infer<typeof resignationGoBody>;
+
+/**
+ * `resign/setting`: how a store (or, without one, the whole group) handles a leaver's customers: whether the
+ * handover must be complete before `go`, who inherits by default, and whether customers are told.
+ */
+export const resignationSetting = z.object({
+  /** Null: the group's default, which a store without its own setting follows. */
+  store_id: z.number().int().nullable(),
+  /** The store has no setting of its own: these are the group's. */
+  inherited: z.boolean(),
+  require_handover: z.boolean(),
+  inheritor_rule: z.enum(INHERITOR_RULES),
+  inheritor_id: z.number().int().nullable(),
+  inheritor_name: z.string().nullable(),
+  notify_customers: z.boolean(),
+  notify_text: z.string(),
+});
+export type ResignationSetting = z.infer<typeof resignationSetting>;
+
+export const resignationSettingBody = z.object({
+  store_id: zOptionalId(resignationLabels.store),
+  require_handover: z.boolean({ error: selectMessage(resignationLabels.requireHandover) }),
+  inheritor_rule: z.enum(INHERITOR_RULES, { error: selectMessage(resignationLabels.inheritorRule) }),
+  inheritor_id: zOptionalId(resignationLabels.inheritor),
+  notify_customers: z.boolean({ error: selectMessage(resignationLabels.notifyCustomers) }),
+  notify_text: zOptionalText(resignationLabels.notifyText, NOTIFY_TEXT_MAX),
+});
+export type ResignationSettingInput = z.input<typeof resignationSettingBody>;
+export type ResignationSettingBody = z.infer<typeof resignationSettingBody>;

@@ -67,6 +67,16 @@ export const RESIGNATION_BACKDATE_DAYS_MAX = 30;
 /** How far back an application date may go. */
 export const RESIGNATION_APPLIED_DAYS_MAX = 90;
 
+/**
+ * Who inherits a leaver's customers and group chats by default (the handover dialog proposes them): the
+ * store's sales manager, or a colleague chosen in the setting.
+ */
+export const INHERITOR_RULES = ['sales_manager', 'chosen'] as const;
+export type InheritorRule = (typeof INHERITOR_RULES)[number];
+/** The message customers receive when their consultant's customers are handed over (the platform's limit). */
+export const NOTIFY_TEXT_MAX = 200;
+export const DEFAULT_NOTIFY_TEXT = '您好，您的专属顾问已离职，后续将由新的顾问继续为您服务，感谢您的信任。';
+
 export const resignationLabels = {
   resignation: '离职记录',
   employee: '离职人员',
@@ -82,6 +92,11 @@ export const resignationLabels = {
   keyword: '关键字',
   store: '门店',
   status: '状态',
+  requireHandover: '须完成交接',
+  inheritorRule: '默认接替人',
+  inheritor: '指定接替人',
+  notifyCustomers: '通知客户',
+  notifyText: '通知内容',
 } as const;
 
 export const resignationMessages = {
@@ -104,4 +119,9 @@ export const resignationMessages = {
   notCancellable: '该离职已完成或已取消，不能取消',
   notApproved: '离职审批通过后才能办理离职',
   handoverUnsettled: '该员工的客户与客户群尚未交接完成，不能办理离职',
+  inheritorRequired: '请指定接替人',
+  inheritorInvalid: '接替人须是在职员工',
+  notifyTextRequired: '通知客户时请填写通知内容',
+  storeOutsideScope: '门店不存在或不在你的数据权限范围内',
+  settingChanged: '该设置刚被他人修改，请刷新后重试',
 } as const;

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { RESIGNATION_STATUSES, RESIGNATION_TYPES } from '@dealer-hr/shared/resignation/rules';
+import {
+  INHERITOR_RULES,
+  RESIGNATION_STATUSES,
+  RESIGNATION_TYPES,
+} from '@dealer-hr/shared/resignation/rules';
 import { approvalInstances } from './approvals';
 import { id, timestamps } from './columns';
 import { departments, posts, stores } from './organisation';
@@ -62,4 +66,22 @@ export const resignations = pgTable(
     index('resignations_last_day_idx').on(t.lastDay),
     index('resignations_created_idx').on(t.createdAt),
   ],
+);
+
+/** How a store (or the group, `store_id` null) handles its leavers' customers; see `resign/setting`. */
+export const resignationSettings = pgTable(
+  'resignation_settings',
+  {
+    id: id(),
+    storeId: integer().references(() => stores.id),
+    requireHandover: boolean().notNull().default(true),
+    inheritorRule: text({ enum: INHERITOR_RULES }).notNull().default('sales_manager'),
+    inheritorEmployeeId: integer().references(() => employees.id),
+    notifyCustomers: boolean().notNull().default(true),
+    notifyText: text().notNull(),
+    updatedByUserId: integer().references(() => users.id),
+    ...timestamps,
+  },
+  // One setting per store, and one for the group.
+  (t) => [uniqueIndex('resignation_settings_store_key').on(sql`coalesce(${t.storeId}, 0)`)],
 );

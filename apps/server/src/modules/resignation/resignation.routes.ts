@@ -7,6 +7,8 @@ import {
   resignationGoBody,
   resignationPerson,
   resignationRow,
+  resignationSetting as resignationSettingSchema,
+  resignationSettingBody,
   resignationStoreBody,
 } from '@dealer-hr/shared/resignation/contract';
 import type { AppContext } from '../../app-context';
@@ -19,7 +21,9 @@ import {
   resignationIdQuery,
   resignationListQuery,
   resignationPeopleQuery,
+  resignationSettingQuery,
 } from './resignation.schemas';
+import { resignationSetting, saveResignationSetting } from './resignation.setting';
 import { resignationExport } from './resignation.sheet';
 import {
   cancelResignation,
@@ -65,6 +69,47 @@ export const resignationRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => ok(await listResignations(db, await actor(request).scope(), request.query)),
+  );
+
+  app.get(
+    '/resign/setting',
+    {
+      config: { permission: ['staff:resignation:setting', 'staff:resignation:go'] },
+      schema: {
+        tags,
+        summary: 'How a store handles its leavers’ customers',
+        description:
+          'With `store_id`: the store’s own setting, else the group’s (`inherited`), else the defaults; ' +
+          'without: the group’s. Whether the handover must be complete before `go`, the default inheritor ' +
+          '(the store’s sales manager or a chosen colleague), and the message customers receive.',
+        querystring: resignationSettingQuery,
+        response: { 200: envelope(resignationSettingSchema) },
+      },
+    },
+    async (request) =>
+      ok(await resignationSetting(db, await actor(request).scope(), request.query.store_id ?? null)),
+  );
+
+  app.put(
+    '/resign/setting',
+    {
+      config: { permission: 'staff:resignation:setting' },
+      schema: {
+        tags,
+        summary: 'Save a store’s (or the group’s) resignation setting',
+        description:
+          '`store_id` null: the group’s, which only a caller seeing the whole group may change. A chosen ' +
+          'inheritor must be on staff (422 `inheritor_id`); a message is required when customers are told ' +
+          '(422 `notify_text`, at most 200 characters).',
+        body: resignationSettingBody,
+        response: { 200: envelope(resignationSettingSchema) },
+      },
+    },
+    async (request) => {
+      const scope = await actor(request).scope();
+      await saveResignationSetting(db, scope, signedInActorOf(request), request.body);
+      return ok(await resignationSetting(db, scope, request.body.store_id));
+    },
   );
 
   app.get(

@@ -32,3 +32,6 @@ export type ResignationExportQuery = z.infer<typeof resignationExportQuery>;
 export const resignationIdQuery = z.object({ id: zId(resignationLabels.resignation) });
 
 export const resignationPeopleQuery = z.object({ keyword: zFilterText(resignationLabels.keyword) });
+
+/** Without `store_id`: the group's setting. */
+export const resignationSettingQuery = z.object({ store_id: zId(resignationLabels.store).optional() });

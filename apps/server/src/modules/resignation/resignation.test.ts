@@ -1,6 +1,10 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import type { DispatchDetail } from '@dealer-hr/shared/dispatch/contract';
-import type { ResignationDetail, ResignationRow } from '@dealer-hr/shared/resignation/contract';
+import type {
+  ResignationDetail,
+  ResignationRow,
+  ResignationSetting,
+} from '@dealer-hr/shared/resignation/contract';
 import { resignationMessages } from '@dealer-hr/shared/resignation/rules';
 import { and, asc, eq, isNull, ne, notExists } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -341,6 +345,55 @@ describe('what ends with the employment', () => {
     const after = (await call<DispatchDetail>('GET', `dispatch/detail?id=${lent.data.id}`)).data;
     expect([after.status, after.end_date]).toEqual(['ended', '2027-05-10']);
     expect(await statusOf(who.id)).toBe('resigned');
+  });
+});
+
+describe('setting', () => {
+  it('answers a store the group’s setting until it has its own, and checks what is saved', async () => {
+    const { storeId } = await mainPostOf(t, 'manager');
+    const inherited = await call<ResignationSetting>('GET', `resign/setting?store_id=${storeId}`);
+    expect(inherited.data).toMatchObject({ store_id: storeId, inherited: true, require_handover: true });
+    const base = {
+      store_id: storeId,
+      require_handover: false,
+      inheritor_rule: 'chosen',
+      notify_customers: true,
+      notify_text: '您好，您的顾问已更换',
+    };
+    const noInheritor = await call('PUT', 'resign/setting', base);
+    expect(fieldErrorsOf(noInheritor)).toContainEqual({
+      field: 'inheritor_id',
+      message: resignationMessages.inheritorRequired,
+    });
+    const noText = await call('PUT', 'resign/setting', {
+      ...base,
+      inheritor_id: people[0]!.id,
+      notify_text: '',
+    });
+    expect(fieldErrorsOf(noText)).toContainEqual({
+      field: 'notify_text',
+      message: resignationMessages.notifyTextRequired,
+    });
+    const tooLong = await call('PUT', 'resign/setting', {
+      ...base,
+      inheritor_id: people[0]!.id,
+      notify_text: '长'.repeat(201),
+    });
+    expect(fieldErrorsOf(tooLong)[0]?.field).toBe('notify_text');
+    const saved = await call<ResignationSetting>('PUT', 'resign/setting', {
+      ...base,
+      inheritor_id: people[0]!.id,
+    });
+    expect(saved.code, saved.message).toBe(200);
+    expect(saved.data).toMatchObject({
+      inherited: false,
+      require_handover: false,
+      inheritor_id: people[0]!.id,
+    });
+    // The group's own stays as it was; the store manager may not change the store's.
+    expect((await call<ResignationSetting>('GET', 'resign/setting')).data.require_handover).toBe(true);
+    const refused = await call('PUT', 'resign/setting', { ...base, inheritor_id: people[0]!.id }, manager);
+    expect(refused.code).toBe(1403);
   });
 });
 

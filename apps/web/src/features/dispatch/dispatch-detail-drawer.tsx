@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Drawer, Empty, Flex, Form, Input, Popconfirm, Skeleton } from 'antd';
+import { App, Button, DatePicker, Drawer, Empty, Flex, Form, Input, Skeleton } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { parseTime } from '@dealer-hr/shared/time';
 import { FormDialog } from '../../components/form-dialog';
 import { usePermission } from '../../components/permission';
 import { placeText } from '../../components/place';
+import { CancelWithReason } from '../../components/cancel-with-reason';
 import { RecordDescriptions } from '../../components/record-descriptions';
 import type { TrailDrawer } from '../../components/trail-drawer';
 import { DAY_FORMAT } from '../../lib/day-range';
@@ -53,13 +54,11 @@ export function DispatchDetailDrawer({ id, onClose, onEdit, Trail }: DispatchDet
   const dispatch = id !== null ? detail.data : undefined;
   const [trail, setTrail] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'return' | 'extend' | null>(null);
-  const [cancelReason, setCancelReason] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: [DISPATCH_KEY] });
   const cancel = useMutation({
-    mutationFn: (dispatchId: number) => cancelDispatch({ id: dispatchId, reason: cancelReason || undefined }),
+    mutationFn: (body: { id: number; reason: string | undefined }) => cancelDispatch(body),
     onSuccess: async () => {
       void message.success(t('messages.cancelled'));
-      setCancelReason('');
       await refresh();
     },
   });
@@ -76,23 +75,14 @@ export function DispatchDetailDrawer({ id, onClose, onEdit, Trail }: DispatchDet
         </Link>
       )}
       {dispatch.actions.cancel && may('staff:dispatch:cancel') && (
-        <Popconfirm
+        <CancelWithReason
           title={t('cancel.title')}
-          description={
-            <Input
-              aria-label={t('cancel.reason')}
-              placeholder={t('cancel.reason')}
-              maxLength={DISPATCH_CANCEL_REASON_MAX}
-              value={cancelReason}
-              onChange={(event) => setCancelReason(event.target.value)}
-            />
-          }
-          okText={t('actions.cancel')}
-          cancelText={t('actions.keep')}
-          onConfirm={() => cancel.mutateAsync(dispatch.id)}
-        >
-          <Button danger>{t('actions.cancel')}</Button>
-        </Popconfirm>
+          reasonLabel={t('cancel.reason')}
+          action={t('actions.cancel')}
+          keep={t('actions.keep')}
+          maxLength={DISPATCH_CANCEL_REASON_MAX}
+          onConfirm={(reason) => cancel.mutateAsync({ id: dispatch.id, reason })}
+        />
       )}
       {dispatch.actions.edit && may('staff:dispatch:update') && (
         <Button onClick={() => onEdit(dispatch)}>{t('actions.edit')}</Button>

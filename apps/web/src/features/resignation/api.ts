@@ -6,12 +6,20 @@ import type {
   ResignationGoInput,
   ResignationPerson,
   ResignationRow,
+  ResignationSetting,
+  ResignationSettingInput,
   ResignationStoreInput,
 } from '@dealer-hr/shared/resignation/contract';
 import type { ResignationStatus, ResignationType } from '@dealer-hr/shared/resignation/rules';
 import { get, post, put, type Paged } from '../../lib/api-client';
 
-export type { ResignationDetail, ResignationPerson, ResignationRow, ResignationStoreInput };
+export type {
+  ResignationDetail,
+  ResignationPerson,
+  ResignationRow,
+  ResignationSetting,
+  ResignationStoreInput,
+};
 
 export interface ResignationFilters {
   /** The beginning of the name, pinyin, initials or employee number. */
@@ -58,3 +66,16 @@ export const cancelResignation = (body: ResignationCancelInput) =>
   post<ResignationDetail>('/auth/resign/cancel', body);
 
 export const goResignation = (body: ResignationGoInput) => post<ResignationDetail>('/auth/resign/go', body);
+
+/** A store's setting (or the group's, without a store). */
+export const resignationSettingQuery = (storeId: number | null) =>
+  queryOptions({
+    queryKey: [RESIGNATION_KEY, 'setting', storeId],
+    queryFn: ({ signal }) =>
+      get<ResignationSetting>('/auth/resign/setting', storeId === null ? {} : { store_id: storeId }, {
+        signal,
+      }),
+  });
+
+export const saveResignationSetting = (body: ResignationSettingInput) =>
+  put<ResignationSetting>('/auth/resign/setting', body);

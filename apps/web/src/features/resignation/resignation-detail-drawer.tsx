@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Drawer, Empty, Flex, Form, Input, Popconfirm, Skeleton } from 'antd';
+import { Alert, App, Button, Checkbox, Drawer, Empty, Flex, Form, Input, Skeleton } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
 import { parseTime } from '@dealer-hr/shared/time';
 import { FormDialog } from '../../components/form-dialog';
 import { usePermission } from '../../components/permission';
+import { CancelWithReason } from '../../components/cancel-with-reason';
 import { RecordDescriptions } from '../../components/record-descriptions';
 import type { TrailDrawer } from '../../components/trail-drawer';
 import { requiredRules } from '../../lib/form-rules';
@@ -48,14 +49,11 @@ export function ResignationDetailDrawer({ id, onClose, onEdit, Trail }: Resignat
   const resignation = id !== null ? detail.data : undefined;
   const [trail, setTrail] = useState<number | null>(null);
   const [going, setGoing] = useState(false);
-  const [cancelReason, setCancelReason] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: [RESIGNATION_KEY] });
   const cancel = useMutation({
-    mutationFn: (resignationId: number) =>
-      cancelResignation({ id: resignationId, reason: cancelReason || undefined }),
+    mutationFn: (body: { id: number; reason: string | undefined }) => cancelResignation(body),
     onSuccess: async () => {
       void message.success(t('messages.cancelled'));
-      setCancelReason('');
       await refresh();
     },
   });
@@ -72,23 +70,14 @@ export function ResignationDetailDrawer({ id, onClose, onEdit, Trail }: Resignat
         </Link>
       )}
       {resignation.actions.cancel && may('staff:resignation:cancel') && (
-        <Popconfirm
+        <CancelWithReason
           title={t('cancel.title')}
-          description={
-            <Input
-              aria-label={t('cancel.reason')}
-              placeholder={t('cancel.reason')}
-              maxLength={RESIGNATION_CANCEL_REASON_MAX}
-              value={cancelReason}
-              onChange={(event) => setCancelReason(event.target.value)}
-            />
-          }
-          okText={t('actions.cancel')}
-          cancelText={t('actions.keep')}
-          onConfirm={() => cancel.mutateAsync(resignation.id)}
-        >
-          <Button danger>{t('actions.cancel')}</Button>
-        </Popconfirm>
+          reasonLabel={t('cancel.reason')}
+          action={t('actions.cancel')}
+          keep={t('actions.keep')}
+          maxLength={RESIGNATION_CANCEL_REASON_MAX}
+          onConfirm={(reason) => cancel.mutateAsync({ id: resignation.id, reason })}
+        />
       )}
       {resignation.actions.edit && may('staff:resignation:update') && (
         <Button onClick={() => onEdit(resignation)}>{t('actions.edit')}</Button>

@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render-app';
 import type { ResignationDetail, ResignationRow } from './api';
 
 const PAGE = { name: 'resignation', title: '离职管理', path: '/staff/resignation' };
-const HR = ['create', 'update', 'cancel', 'export', 'go', 'prohibit'].map(
+const HR = ['create', 'update', 'cancel', 'export', 'go', 'prohibit', 'setting'].map(
   (action) => `staff:resignation:${action}`,
 );
 
@@ -120,5 +120,39 @@ describe('/staff/resignation', { timeout: 30_000 }, () => {
     await user.click(await within(drawer).findByRole('button', { name: '办理离职' }));
     const dialog = await dialogTitled('确认办理离职');
     expect(within(dialog).queryByLabelText('同时加入禁用名单（不再录用）')).not.toBeInTheDocument();
+  });
+
+  it('saves the group’s setting: no handover required, customers told with the message given', async () => {
+    const { calls } = api(HR, {
+      'GET /api/auth/resign/setting': () =>
+        ok({
+          store_id: null,
+          inherited: false,
+          require_handover: true,
+          inheritor_rule: 'sales_manager',
+          inheritor_id: null,
+          inheritor_name: null,
+          notify_customers: true,
+          notify_text: '您好，您的顾问已更换',
+        }),
+      'PUT /api/auth/resign/setting': (call) => ok({ ...(call.body as object), inherited: false }),
+    });
+    renderApp('/staff/resignation');
+    await rowOf('张伟');
+    const user = setupUser();
+    await user.click(button(document.body, '离职设置'));
+    const dialog = await dialogTitled('离职设置');
+    expect(await within(dialog).findByDisplayValue('您好，您的顾问已更换')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('switch', { name: '办理离职前须完成客户与客户群交接' }));
+    await user.click(button(dialog, '保存'));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/resign/setting')).toHaveLength(1));
+    expect(callsTo(calls, 'PUT', '/api/auth/resign/setting')[0]!.body).toEqual({
+      store_id: null,
+      require_handover: false,
+      inheritor_rule: 'sales_manager',
+      inheritor_id: null,
+      notify_customers: true,
+      notify_text: '您好，您的顾问已更换',
+    });
   });
 });

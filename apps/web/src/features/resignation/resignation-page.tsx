@@ -19,6 +19,7 @@ import {
 } from '../../components/filter-bar';
 import { useListColumns } from '../../components/list-columns';
 import { CreateAction, ExportAction, ListToolbar } from '../../components/list-toolbar';
+import { Permission } from '../../components/permission';
 import { PagedTable } from '../../components/paged-table';
 import { StoreSelect } from '../../components/store-select';
 import type { TrailDrawer } from '../../components/trail-drawer';
@@ -34,6 +35,7 @@ import {
 import { ResignationStatusTag } from './labels';
 import { ResignationDetailDrawer } from './resignation-detail-drawer';
 import { ResignationFormDialog } from './resignation-form-dialog';
+import { ResignationSettingDialog } from './setting-dialog';
 
 interface FilterValues extends Omit<ResignationFilters, 'from' | 'to'> {
   range?: DayRangeValue;
@@ -55,6 +57,7 @@ export function ResignationPage({ Trail }: { Trail?: TrailDrawer }) {
   const list = useQuery(resignationListQuery({ ...filters, ...paging }));
   const [id, show] = useIdParam('id');
   const [editing, setEditing] = useState<{ resignation: ResignationDetail | null } | null>(null);
+  const [setting, setSetting] = useState(false);
 
   const columns = useListColumns<ResignationRow>('resignation', [
     {
@@ -125,6 +128,9 @@ export function ResignationPage({ Trail }: { Trail?: TrailDrawer }) {
           >
             {t('actions.create')}
           </CreateAction>
+          <Permission name="staff:resignation:setting">
+            <Button onClick={() => setSetting(true)}>{t('actions.setting')}</Button>
+          </Permission>
           <ExportAction permission="staff:resignation:export" kind="resignation" filters={{ ...filters }}>
             {t('actions.export')}
           </ExportAction>
@@ -162,6 +168,7 @@ export function ResignationPage({ Trail }: { Trail?: TrailDrawer }) {
         onEdit={(resignation) => setEditing({ resignation })}
         Trail={Trail}
       />
+      <ResignationSettingDialog open={setting} onClose={() => setSetting(false)} />
       <ResignationFormDialog
         open={editing !== null}
         resignation={editing?.resignation ?? null}

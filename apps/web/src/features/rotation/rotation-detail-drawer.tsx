@@ -8,7 +8,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Skeleton,
   Timeline,
   Typography,
@@ -21,6 +20,7 @@ import { parseTime } from '@dealer-hr/shared/time';
 import { FormDialog } from '../../components/form-dialog';
 import { usePermission } from '../../components/permission';
 import { placeText } from '../../components/place';
+import { CancelWithReason } from '../../components/cancel-with-reason';
 import { RecordDescriptions } from '../../components/record-descriptions';
 import { requiredRules } from '../../lib/form-rules';
 import { useSaveMutation } from '../../lib/use-save-mutation';
@@ -54,13 +54,11 @@ export function RotationDetailDrawer({ id, onClose, onEdit }: RotationDetailDraw
   const detail = useQuery({ ...rotationDetailQuery(id ?? 0), enabled: id !== null });
   const plan = id !== null ? detail.data : undefined;
   const [evaluating, setEvaluating] = useState<RotationStage | null>(null);
-  const [cancelReason, setCancelReason] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: [ROTATION_KEY] });
   const cancel = useMutation({
-    mutationFn: (planId: number) => cancelRotation({ id: planId, reason: cancelReason || undefined }),
+    mutationFn: (body: { id: number; reason: string | undefined }) => cancelRotation(body),
     onSuccess: async () => {
       void message.success(t('messages.cancelled'));
-      setCancelReason('');
       await refresh();
     },
   });
@@ -68,23 +66,14 @@ export function RotationDetailDrawer({ id, onClose, onEdit }: RotationDetailDraw
   const footer = plan && (
     <Flex justify="end" wrap gap={8}>
       {plan.actions.cancel && may('staff:rotation:delete') && (
-        <Popconfirm
+        <CancelWithReason
           title={t('cancel.title')}
-          description={
-            <Input
-              aria-label={t('cancel.reason')}
-              placeholder={t('cancel.reason')}
-              maxLength={ROTATION_COMMENT_MAX}
-              value={cancelReason}
-              onChange={(event) => setCancelReason(event.target.value)}
-            />
-          }
-          okText={t('actions.cancel')}
-          cancelText={t('actions.keep')}
-          onConfirm={() => cancel.mutateAsync(plan.id)}
-        >
-          <Button danger>{t('actions.cancel')}</Button>
-        </Popconfirm>
+          reasonLabel={t('cancel.reason')}
+          action={t('actions.cancel')}
+          keep={t('actions.keep')}
+          maxLength={ROTATION_COMMENT_MAX}
+          onConfirm={(reason) => cancel.mutateAsync({ id: plan.id, reason })}
+        />
       )}
       {plan.actions.edit && may('staff:rotation:update') && (
         <Button type="primary" onClick={() => onEdit(plan)}>

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Empty, Flex, Input, Popconfirm, Skeleton } from 'antd';
+import { App, Button, Drawer, Empty, Flex, Skeleton } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
 import { FilePreview } from '../../components/file-preview';
 import { usePermission } from '../../components/permission';
+import { CancelWithReason } from '../../components/cancel-with-reason';
 import { RecordDescriptions } from '../../components/record-descriptions';
 import type { TrailDrawer } from '../../components/trail-drawer';
 import {
@@ -50,7 +51,6 @@ export function TransferDetailDrawer({
   const transfer = id !== null ? detail.data : undefined;
   const [trail, setTrail] = useState<number | null>(null);
   const [decision, setDecision] = useState<{ kind: DecisionKind; id: number } | null>(null);
-  const [cancelReason, setCancelReason] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: [TRANSFERS_KEY] });
 
   const taskId = transfer?.approval?.task_id ?? null;
@@ -60,28 +60,18 @@ export function TransferDetailDrawer({
         <Button onClick={() => setTrail(transfer.approval!.instance_id)}>{t('actions.trail')}</Button>
       )}
       {!deciding && transfer.actions.cancel && may('staff:transfer:cancel') && (
-        <Popconfirm
+        <CancelWithReason
           title={t('cancel.title')}
-          description={
-            <Input
-              aria-label={t('cancel.reason')}
-              placeholder={t('cancel.reason')}
-              maxLength={200}
-              value={cancelReason}
-              onChange={(event) => setCancelReason(event.target.value)}
-            />
-          }
-          okText={t('actions.cancel')}
-          cancelText={t('actions.keep')}
-          onConfirm={async () => {
-            await cancelTransfer({ id: transfer.id, reason: cancelReason || undefined });
+          reasonLabel={t('cancel.reason')}
+          action={t('actions.cancel')}
+          keep={t('actions.keep')}
+          maxLength={200}
+          onConfirm={async (reason) => {
+            await cancelTransfer({ id: transfer.id, reason });
             void message.success(t('messages.cancelled'));
-            setCancelReason('');
             await refresh();
           }}
-        >
-          <Button danger>{t('actions.cancel')}</Button>
-        </Popconfirm>
+        />
       )}
       {!deciding && transfer.actions.edit && onEdit && may('staff:transfer:update') && (
         <Button onClick={() => onEdit(transfer)}>{t('actions.edit')}</Button>

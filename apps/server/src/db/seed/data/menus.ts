@@ -44,6 +44,7 @@ const actionTitles = {
   download: '下载',
   cancel: '取消',
   go: '办理离职',
+  setting: '离职设置',
   prohibit: '加入禁用名单',
 } as const;
 
@@ -146,7 +147,7 @@ export const menus: MenuSeed[] = [
     page('transfer', '调岗管理', '/staff/transfer', ['create', 'update', 'cancel', 'export'], {
       icon: 'UserSwitchOutlined',
     }),
-    page('resignation', '离职管理', '/staff/resignation', ['create', 'update', 'cancel', 'export', 'go', 'prohibit'], {
+    page('resignation', '离职管理', '/staff/resignation', ['create', 'update', 'cancel', 'export', 'go', 'prohibit', 'setting'], {
       icon: 'UserDeleteOutlined',
     }),
     page('resignationHandover', '离职交接', '/staff/resignation/handover', ['transfer', 'retry', 'complete'], {
