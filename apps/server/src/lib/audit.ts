@@ -67,3 +67,10 @@ export async function writeAudit(tx: Database, actor: AuditActor, entry: AuditEn
     requestId: actor.requestId,
   });
 }
+
+/** What the audit log keeps of a row: its own fields, not the times every row carries. */
+export const withoutTimestamps = <Row extends { createdAt: Date; updatedAt: Date }>({
+  createdAt: _created,
+  updatedAt: _updated,
+  ...fields
+}: Row) => fields;

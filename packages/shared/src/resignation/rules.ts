@@ -102,6 +102,7 @@ export const resignationLabels = {
 export const resignationMessages = {
   notFound: '离职记录不存在',
   notOnStaff: '该员工不在职，不能办理离职',
+  noMainPost: '该员工没有在岗的主岗位',
   inProgress: '该员工已有进行中的离职',
   transferInProgress: '该员工有进行中的调岗，请先取消调岗',
   dispatchPending: '该员工有尚未开始的外派，请先取消外派',

@@ -36,7 +36,7 @@ import {
   stores,
   users,
 } from '../../db/schema';
-import { writeAudit, type AuditActor } from '../../lib/audit';
+import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
@@ -423,11 +423,6 @@ const columnsOf = (body: DispatchStoreBody, checked: CheckedDispatch) => ({
   allowanceNote: body.allowance_note,
 });
 
-const audited = (dispatch: Dispatch) => {
-  const { createdAt: _created, updatedAt: _updated, ...fields } = dispatch;
-  return fields;
-};
-
 /** Sends the dispatch (or its extension) to the `dispatch` flow; the host store's nodes use the target side. */
 async function submitDispatch(
   tx: Database,
@@ -480,7 +475,7 @@ export async function fileDispatch(
       entity: 'dispatch',
       entityId: dispatch!.id,
       action: 'create',
-      after: audited(dispatch!),
+      after: withoutTimestamps(dispatch!),
     });
     await submitDispatch(tx, engine, actor, dispatch!, titleOf(checked.employee.name, checked, body));
     return dispatch!.id;
@@ -523,8 +518,8 @@ export async function editDispatch(
       entity: 'dispatch',
       entityId: before.id,
       action: 'update',
-      before: audited(before),
-      after: audited(after!),
+      before: withoutTimestamps(before),
+      after: withoutTimestamps(after!),
     });
     await submitDispatch(tx, engine, actor, after!, titleOf(checked.employee.name, checked, body));
   });

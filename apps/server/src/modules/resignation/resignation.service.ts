@@ -35,7 +35,7 @@ import {
   stores,
   users,
 } from '../../db/schema';
-import { writeAudit, type AuditActor } from '../../lib/audit';
+import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
@@ -275,6 +275,8 @@ async function checkResignation(
   const onStaff = employee.status === 'probation' || employee.status === 'regular';
   if (!onStaff && !(resignationId !== undefined && employee.status === 'resigning'))
     throw conflict(resignationMessages.notOnStaff);
+  // Where they work is what the resignation keeps (its scope, the statistics).
+  if (employee.mainDepartmentId === null) throw conflict(resignationMessages.noMainPost);
   const [transfer] = await tx
     .select({ id: jobTransfers.id })
     .from(jobTransfers)
@@ -361,11 +363,6 @@ const columnsOf = (body: ResignationStoreBody) => ({
   explanation: body.explanation,
 });
 
-const audited = (resignation: Resignation) => {
-  const { createdAt: _created, updatedAt: _updated, ...fields } = resignation;
-  return fields;
-};
-
 /** Sends the resignation to its `resignation` flow; a flow that passes every node approves it at once. */
 async function submitResignation(
   tx: Database,
@@ -412,13 +409,12 @@ export async function fileResignation(
         })
         .returning(),
     );
-    if (resignation!.departmentId === null) throw conflict('该员工没有在岗的主岗位');
     await updatePerson(tx, actor, employee, { status: 'resigning' });
     await writeAudit(tx, actor, {
       entity: 'resignation',
       entityId: resignation!.id,
       action: 'create',
-      after: audited(resignation!),
+      after: withoutTimestamps(resignation!),
     });
     await submitResignation(tx, engine, actor, resignation!, employee.name);
     return resignation!.id;
@@ -460,8 +456,8 @@ export async function editResignation(
       entity: 'resignation',
       entityId: before.id,
       action: 'update',
-      before: audited(before),
-      after: audited(after!),
+      before: withoutTimestamps(before),
+      after: withoutTimestamps(after!),
     });
     await submitResignation(tx, engine, actor, after!, employee.name);
   });

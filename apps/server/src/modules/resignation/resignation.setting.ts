@@ -4,13 +4,11 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { inScope, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
 import { employees, resignationSettings, stores } from '../../db/schema';
-import { writeAudit, type AuditActor } from '../../lib/audit';
+import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { onUniqueViolation } from '../../lib/pg-errors';
 
 type Setting = typeof resignationSettings.$inferSelect;
-
-const audited = ({ createdAt: _created, updatedAt: _updated, ...fields }: Setting) => fields;
 
 /** A store of the caller's scope (404 otherwise, as a store that does not exist). */
 async function assertStoreInScope(db: Database, scope: Scope, storeId: number) {
@@ -124,8 +122,8 @@ export async function saveResignationSetting(
       entity: 'resignation_setting',
       entityId: after!.id,
       action: before ? 'update' : 'create',
-      ...(before ? { before: audited(before) } : {}),
-      after: audited(after!),
+      ...(before ? { before: withoutTimestamps(before) } : {}),
+      after: withoutTimestamps(after!),
     });
   });
 }

@@ -34,7 +34,7 @@ import {
   uploads,
   users,
 } from '../../db/schema';
-import { writeAudit, type AuditActor } from '../../lib/audit';
+import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { onUniqueViolation } from '../../lib/pg-errors';
@@ -594,11 +594,6 @@ async function submitTransfer(
   await tx.update(jobTransfers).set({ instanceId: instance.id }).where(eq(jobTransfers.id, transfer.id));
 }
 
-const audited = (transfer: Transfer) => {
-  const { createdAt: _created, updatedAt: _updated, ...fields } = transfer;
-  return fields;
-};
-
 /** `store`: files a transfer and sends it to its approval, in one transaction. */
 export async function fileTransfer(
   db: Database,
@@ -622,7 +617,7 @@ export async function fileTransfer(
       entity: 'job_transfer',
       entityId: transfer!.id,
       action: 'create',
-      after: audited(transfer!),
+      after: withoutTimestamps(transfer!),
     });
     await submitTransfer(tx, engine, actor, transfer!, checked);
     return transfer!.id;
@@ -666,8 +661,8 @@ export async function editTransfer(
       entity: 'job_transfer',
       entityId: before.id,
       action: 'update',
-      before: audited(before),
-      after: audited(after!),
+      before: withoutTimestamps(before),
+      after: withoutTimestamps(after!),
     });
     await submitTransfer(tx, engine, actor, after!, checked);
   });

@@ -4,7 +4,6 @@ import type { DescriptionsProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   DISPATCH_CANCEL_REASON_MAX,
   DISPATCH_REASON_MAX,
@@ -14,6 +13,7 @@ import { parseTime } from '@dealer-hr/shared/time';
 import { FormDialog } from '../../components/form-dialog';
 import { usePermission } from '../../components/permission';
 import { placeText } from '../../components/place';
+import { ApprovalLinks } from '../../components/approval-links';
 import { CancelWithReason } from '../../components/cancel-with-reason';
 import { RecordDescriptions } from '../../components/record-descriptions';
 import type { TrailDrawer } from '../../components/trail-drawer';
@@ -52,7 +52,6 @@ export function DispatchDetailDrawer({ id, onClose, onEdit, Trail }: DispatchDet
   const may = usePermission();
   const detail = useQuery({ ...dispatchDetailQuery(id ?? 0), enabled: id !== null });
   const dispatch = id !== null ? detail.data : undefined;
-  const [trail, setTrail] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'return' | 'extend' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [DISPATCH_KEY] });
   const cancel = useMutation({
@@ -65,15 +64,12 @@ export function DispatchDetailDrawer({ id, onClose, onEdit, Trail }: DispatchDet
 
   const footer = dispatch && (
     <Flex justify="end" wrap gap={8}>
-      {dispatch.approval && Trail && (
-        <Button onClick={() => setTrail(dispatch.approval!.instance_id)}>{t('actions.trail')}</Button>
-      )}
-      {/* Decided in the approval centre, where the caller's open task is. */}
-      {dispatch.approval?.task_id != null && (
-        <Link to={`/approval/todo?instance=${dispatch.approval.instance_id}`}>
-          <Button type="primary">{t('actions.decide')}</Button>
-        </Link>
-      )}
+      <ApprovalLinks
+        approval={dispatch.approval}
+        Trail={Trail}
+        trailLabel={t('actions.trail')}
+        decideLabel={t('actions.decide')}
+      />
       {dispatch.actions.cancel && may('staff:dispatch:cancel') && (
         <CancelWithReason
           title={t('cancel.title')}
@@ -115,7 +111,6 @@ export function DispatchDetailDrawer({ id, onClose, onEdit, Trail }: DispatchDet
       ) : (
         <DetailBody dispatch={dispatch} />
       )}
-      {Trail && <Trail id={trail} onClose={() => setTrail(null)} />}
       {dispatch && (
         <PeriodDialog kind={dialog} dispatch={dispatch} onClose={() => setDialog(null)} onSaved={refresh} />
       )}

@@ -3,7 +3,6 @@ import { Alert, App, Button, Checkbox, Drawer, Empty, Flex, Form, Input, Skeleto
 import type { DescriptionsProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   RESIGNATION_CANCEL_REASON_MAX,
   RESIGNATION_PROHIBITED_REASON_MAX,
@@ -12,6 +11,7 @@ import {
 import { parseTime } from '@dealer-hr/shared/time';
 import { FormDialog } from '../../components/form-dialog';
 import { usePermission } from '../../components/permission';
+import { ApprovalLinks } from '../../components/approval-links';
 import { CancelWithReason } from '../../components/cancel-with-reason';
 import { RecordDescriptions } from '../../components/record-descriptions';
 import type { TrailDrawer } from '../../components/trail-drawer';
@@ -47,7 +47,6 @@ export function ResignationDetailDrawer({ id, onClose, onEdit, Trail }: Resignat
   const may = usePermission();
   const detail = useQuery({ ...resignationDetailQuery(id ?? 0), enabled: id !== null });
   const resignation = id !== null ? detail.data : undefined;
-  const [trail, setTrail] = useState<number | null>(null);
   const [going, setGoing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [RESIGNATION_KEY] });
   const cancel = useMutation({
@@ -60,15 +59,12 @@ export function ResignationDetailDrawer({ id, onClose, onEdit, Trail }: Resignat
 
   const footer = resignation && (
     <Flex justify="end" wrap gap={8}>
-      {resignation.approval && Trail && (
-        <Button onClick={() => setTrail(resignation.approval!.instance_id)}>{t('actions.trail')}</Button>
-      )}
-      {/* Decided in the approval centre, where the caller's open task is. */}
-      {resignation.approval?.task_id != null && (
-        <Link to={`/approval/todo?instance=${resignation.approval.instance_id}`}>
-          <Button type="primary">{t('actions.decide')}</Button>
-        </Link>
-      )}
+      <ApprovalLinks
+        approval={resignation.approval}
+        Trail={Trail}
+        trailLabel={t('actions.trail')}
+        decideLabel={t('actions.decide')}
+      />
       {resignation.actions.cancel && may('staff:resignation:cancel') && (
         <CancelWithReason
           title={t('cancel.title')}
@@ -109,7 +105,6 @@ export function ResignationDetailDrawer({ id, onClose, onEdit, Trail }: Resignat
       ) : (
         <DetailBody resignation={resignation} />
       )}
-      {Trail && <Trail id={trail} onClose={() => setTrail(null)} />}
       {resignation && (
         <GoDialog
           open={going}
