@@ -23,14 +23,14 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 type Handler = (request: IncomingMessage, url: URL, response: ServerResponse) => void | Promise<void>;
 
-const nonce = (bytes = 18) => randomBytes(bytes).toString('base64url');
+export const nonce = (bytes = 18) => randomBytes(bytes).toString('base64url');
 
 function send(response: ServerResponse, status: number, type: string, body: string, headers = {}) {
   response.writeHead(status, { 'content-type': `${type}; charset=utf-8`, ...headers });
   response.end(body);
 }
 
-const sendJson = (response: ServerResponse, status: number, body: unknown, headers = {}) =>
+export const sendJson = (response: ServerResponse, status: number, body: unknown, headers = {}) =>
   send(response, status, 'application/json', JSON.stringify(body), headers);
 
 const redirect = (response: ServerResponse, location: string) => {
@@ -61,7 +61,7 @@ function isAbsoluteUrl(text: string | null): text is string {
   }
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+export async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -90,7 +90,7 @@ class CredentialStore<T> {
   }
 }
 
-async function serve(handle: Handler): Promise<StandIn> {
+export async function serve(handle: Handler): Promise<StandIn> {
   let failure: StandInFailure | null = null;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');

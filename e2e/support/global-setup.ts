@@ -42,6 +42,8 @@ export default async function globalSetup() {
       CAS_SERVICE_URL: `${appUrl}/casLogin`,
       // Effective dates arrive when a test moves the business clock (PUT /api/test/clock).
       TEST_CLOCK: '1',
+      // A handed-over customer is taken over two seconds later, not a minute: the handover test watches it.
+      HANDOVER_LOCAL_DELAY: '2',
     },
   });
   process.env.E2E_BASE_URL = server.url;

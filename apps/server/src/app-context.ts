@@ -8,6 +8,7 @@ import type { FileStorage } from './lib/file-storage';
 import type { Sealer } from './lib/sealed-values';
 import type { TokenService } from './lib/tokens';
 import type { ApprovalEngine } from './modules/approvals';
+import type { WorkMessaging } from './modules/handover';
 
 /** What every module receives when it is registered: no globals, so tests can build as many apps as they like. */
 export interface AppContext {
@@ -31,4 +32,6 @@ export interface AppContext {
   clock: Clock;
   /** The group's calendar day now (TIME_ZONE), by `clock`. */
   today: Today;
+  /** Where a leaver's customers and group chats are handed over (WORK_MESSAGING). */
+  workMessaging: WorkMessaging;
 }

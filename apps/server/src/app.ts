@@ -24,6 +24,7 @@ import { jobFilesDir } from './modules/exports';
 import { createJobQueue } from './core/jobs/queue';
 import { JobRunner } from './core/jobs/runner';
 import { ssoSettingsOf } from './modules/sso';
+import { createWorkMessaging, type WorkMessaging } from './modules/handover';
 import auth, { createAccessCaches } from './plugins/auth';
 import type { RoutePermission } from './core/access';
 import compression from './plugins/compression';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     readonly protectedRoutes: readonly ProtectedRoute[];
     /** Started by the server once it listens (server.ts); tests start runners of their own. */
     readonly jobRunner: JobRunner;
+    /** The work-messaging platform the handover speaks to (tests read and arrange it). */
+    readonly workMessaging: WorkMessaging;
   }
 }
 
@@ -105,6 +108,7 @@ export async function buildApp({
   const clock = config.TEST_CLOCK ? new AdjustableClock() : systemClock;
   const today = todayOf(clock, config.TIME_ZONE);
   const approvals = createProductEngine(sealer, today, approvalBusinesses);
+  const workMessaging = createWorkMessaging(config, database.db, clock);
   const jobs = productJobs({
     db: database.db,
     exports,
@@ -114,6 +118,7 @@ export async function buildApp({
     today,
     approvals,
     sealer,
+    handover: { db: database.db, platform: workMessaging, clock, today, timeZone: config.TIME_ZONE },
   });
   const jobRunner = new JobRunner(database.db, jobs, productSchedules, {
     concurrency: config.JOB_CONCURRENCY,
@@ -121,6 +126,7 @@ export async function buildApp({
     log: logger,
   });
   app.decorate('jobRunner', jobRunner);
+  app.decorate('workMessaging', workMessaging);
   const context: AppContext = {
     config,
     database,
@@ -134,6 +140,7 @@ export async function buildApp({
     imports,
     clock,
     today,
+    workMessaging,
   };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);

@@ -23,6 +23,13 @@ const jobsOf = () =>
     today: todayOf(systemClock, 'Asia/Shanghai'),
     approvals: createApprovalEngine([]),
     sealer: t.sealer,
+    handover: {
+      db: t.db,
+      platform: t.app.workMessaging,
+      clock: systemClock,
+      today: todayOf(systemClock, 'Asia/Shanghai'),
+      timeZone: 'Asia/Shanghai',
+    },
   });
 beforeAll(async () => {
   t = await createTestApp();

@@ -16,6 +16,12 @@ import { SETTLE_DUE_DISPATCHES, settleDueDispatchesJob } from './modules/dispatc
 import { COMPLETE_DUE_RESIGNATIONS, completeDueResignationsJob } from './modules/resignation';
 import { SETTLE_DUE_ROTATIONS, settleDueRotationsJob } from './modules/rotation';
 import { APPLY_DUE_TRANSFERS, applyDueTransfersJob } from './modules/transfers';
+import {
+  SWEEP_HANDOVERS,
+  advanceHandoverJob,
+  sweepHandoversJob,
+  type HandoverDeps,
+} from './modules/handover';
 
 // The product's background jobs and their schedules, registered here at the composition root as the
 // approval businesses are: a module defines its jobs, this file decides which the runner knows.
@@ -62,6 +68,8 @@ interface JobsContext {
   approvals: ApprovalEngine;
   /** A leaver added to the prohibited list is kept by their sealed ID number. */
   sealer: Sealer;
+  /** A leaver's customers and group chats, handed over through the work-messaging platform. */
+  handover: HandoverDeps;
 }
 
 export const productJobs = ({
@@ -73,11 +81,14 @@ export const productJobs = ({
   today,
   approvals,
   sealer,
+  handover,
 }: JobsContext): JobDefinition[] => [
   applyDueTransfersJob(db, today),
   settleDueDispatchesJob(db, approvals, today),
   settleDueRotationsJob(db, today),
   completeDueResignationsJob(db, sealer, approvals, today),
+  advanceHandoverJob(handover),
+  sweepHandoversJob(handover),
   expireResults(db, filesDir),
   exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
   importJob({ db, sources: imports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
@@ -90,4 +101,6 @@ export const productSchedules: JobSchedule[] = [
   { name: 'settle-due-dispatches', cron: '0 0 * * *', kind: SETTLE_DUE_DISPATCHES, catchUp: true },
   { name: 'settle-due-rotations', cron: '0 0 * * *', kind: SETTLE_DUE_ROTATIONS, catchUp: true },
   { name: 'complete-due-resignations', cron: '0 0 * * *', kind: COMPLETE_DUE_RESIGNATIONS, catchUp: true },
+  // A day's group-chat cap ends at midnight; at start-up, handovers a stopped instance left go on.
+  { name: 'sweep-handovers', cron: '0 0 * * *', kind: SWEEP_HANDOVERS, catchUp: true },
 ];

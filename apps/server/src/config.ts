@@ -78,6 +78,15 @@ const configSchema = z
      * without waiting. Never in production: the server refuses to start with it there.
      */
     TEST_CLOCK: flag.default(false),
+    /**
+     * Where a leaver's customers and group chats live (docs/api.md "Handover"): `local`, the product's own tables
+     * (the demo's), or `wecom`, WeCom's customer-contact API (WECOM_CORP_ID, WECOM_CONTACT_SECRET, WECOM_API_BASE).
+     */
+    WORK_MESSAGING: z.enum(['local', 'wecom']).default('local'),
+    /** The secret of WeCom's customer-contact app (客户联系), which the handover calls with. */
+    WECOM_CONTACT_SECRET: z.string().min(1).optional(),
+    /** Local platform: seconds before a handed-over customer is taken over (WeCom's is 24 hours). */
+    HANDOVER_LOCAL_DELAY: z.coerce.number().int().min(0).max(86_400).default(60),
     NODE_ENV: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z
@@ -92,9 +101,16 @@ const configSchema = z
     for (const group of ssoGroups) {
       const missing = group.keys.filter((key) => config[key] === undefined);
       if (missing.length === 0 || missing.length === group.keys.length) continue;
+      // The handover may speak to WeCom without WeCom login: the corp id alone is then not a half-set group.
+      const handoverOnly = config.WORK_MESSAGING === 'wecom' && missing.length === group.keys.length - 1;
+      if (group.name === 'WeCom' && handoverOnly && config.WECOM_CORP_ID !== undefined) continue;
       for (const key of missing)
         context.addIssue({ code: 'custom', path: [key], message: `required to enable ${group.name} login` });
     }
+    if (config.WORK_MESSAGING === 'wecom')
+      for (const key of ['WECOM_CORP_ID', 'WECOM_CONTACT_SECRET'] as const)
+        if (config[key] === undefined)
+          context.addIssue({ code: 'custom', path: [key], message: 'required by WORK_MESSAGING=wecom' });
     if (config.CAS_SERVICE_URL !== undefined && config.CAS_BASE_URL === undefined) {
       context.addIssue({ code: 'custom', path: ['CAS_BASE_URL'], message: 'required by CAS_SERVICE_URL' });
     }

@@ -253,11 +253,19 @@ describe('the demo’s movements', () => {
 });
 
 describe('the demo’s resignations', () => {
-  it('has a year of departures, one waiting for the manager and one for HR to complete', async () => {
+  it('has a year of departures, one waiting for the manager and two for HR, one of them a handover under way', async () => {
     const list = await call<{ data: ResignationRow[] }>('GET', 'resign/index?limit=50');
     const byStatus = (status: string) => list.data.data.filter((row) => row.status === status);
     expect(byStatus('completed')).toHaveLength(8);
-    expect(byStatus('approved')).toHaveLength(1);
+    expect(byStatus('approved')).toHaveLength(2);
+    // The consultants who left handed every customer and chat over; the one leaving now has begun.
+    const consultants = list.data.data.filter((row) => row.handover_total > 0);
+    expect(consultants.filter((row) => row.status === 'completed')).toHaveLength(3);
+    for (const row of consultants.filter((row) => row.status === 'completed'))
+      expect(row.handover_done).toBeGreaterThan(0);
+    const underWay = consultants.find((row) => row.status === 'approved')!;
+    expect(underWay.handover_done).toBeGreaterThan(0);
+    expect(underWay.handover_done).toBeLessThan(underWay.handover_total);
     const waiting = byStatus('approving');
     expect(waiting).toHaveLength(1);
     const seen = await call<ResignationDetail>(

@@ -1,13 +1,14 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { resignationGoBody, resignationStoreBody } from '@dealer-hr/shared/resignation/contract';
 import type { ResignationType } from '@dealer-hr/shared/resignation/rules';
-import { and, asc, count, eq, isNull, lt, ne, notExists, notInArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
 import { addDays, type AdjustableClock, todayOf } from './core/clock';
 import type { Database } from './db/client';
 import {
   assignments,
   dispatches,
   employees,
+  handoverItems,
   jobTransfers,
   posts,
   resignations,
@@ -16,7 +17,9 @@ import {
 } from './db/schema';
 import { dictionaryLookup } from './db/seed/base';
 import { DEMO_TODAY } from './db/seed/demo';
-import { accountOf, approveAsApprovers, personaOf } from './demo-personas';
+import { accountOf, approveAsApprovers, personaOf, type Persona } from './demo-personas';
+import { openMainAssignmentOf } from './core/scope';
+import { advanceHandover, ensureListed, LocalWorkMessaging, queueHandover } from './modules/handover';
 import { startOfDay } from './lib/day-range';
 import type { Sealer } from './lib/sealed-values';
 import type { ApprovalEngine } from './modules/approvals';
@@ -38,6 +41,8 @@ interface Story {
   /** In the demo manager's store (its approval then waits for the manager). */
   managed?: boolean;
   prohibited?: string;
+  /** An approved one whose handover HR has begun: some customers taken over, one declined, some waiting. */
+  handoverUnderWay?: boolean;
 }
 
 const stories: Story[] = [
@@ -125,6 +130,16 @@ const stories: Story[] = [
     managed: true,
   },
   {
+    filed: 10,
+    post: 'sales_consultant',
+    type: 'voluntary',
+    reason: 'career_development',
+    destination: 'competitor',
+    explanation: '个人职业发展，加入其他品牌经销商',
+    outcome: 'approved',
+    handoverUnderWay: true,
+  },
+  {
     filed: 6,
     post: 'mechanic',
     type: 'voluntary',
@@ -134,6 +149,85 @@ const stories: Story[] = [
     outcome: 'approved',
   },
 ];
+
+/** The demo's platform takes customers over a day after they are handed over, as WeCom does. */
+const TAKEOVER_DELAY_MS = 86_400_000;
+
+/**
+ * The handover of one demo resignation, performed through the handover's own steps on the story's clock: HR
+ * hands the leaver's customers and chats to the store's sales manager, and the handover job runs.
+ */
+function handoverOf(
+  tx: Database,
+  clock: AdjustableClock,
+  timeZone: string,
+  hr: Persona,
+  resignationId: number,
+) {
+  const platform = new LocalWorkMessaging(tx, clock, TAKEOVER_DELAY_MS);
+  const deps = { db: tx, platform, clock, today: todayOf(clock, timeZone), timeZone };
+  const advance = () => advanceHandover(deps, resignationId);
+  return {
+    advance,
+    /** The first `customers` customers not handed over yet, and every chat, go to the sales manager. */
+    async handOver(customers: number) {
+      const [leaver] = await tx
+        .select({ workUserId: employees.workUserId, storeId: resignations.storeId })
+        .from(resignations)
+        .innerJoin(employees, eq(employees.id, resignations.employeeId))
+        .where(eq(resignations.id, resignationId));
+      if (!leaver?.workUserId) return;
+      await ensureListed(tx, platform, { resignationId, workUserId: leaver.workUserId });
+      const [inheritor] = await tx
+        .select({ id: employees.id, workUserId: employees.workUserId })
+        .from(employees)
+        .innerJoin(assignments, openMainAssignmentOf(employees.id))
+        .innerJoin(posts, eq(posts.id, assignments.postId))
+        .where(
+          and(
+            eq(assignments.storeId, leaver.storeId!),
+            inArray(posts.code, ['sales_manager', 'sales_consultant']),
+            inArray(employees.status, ['probation', 'regular']),
+            ne(employees.workUserId, leaver.workUserId),
+          ),
+        )
+        // The sales manager, or where the store has none, a fellow consultant.
+        .orderBy(sql`${posts.code} = 'sales_manager' desc`, asc(employees.id))
+        .limit(1);
+      if (!inheritor?.workUserId)
+        throw new Error(`the demo store ${leaver.storeId} has nobody in sales left`);
+      hr.assertMay('staff:resignation-handover:transfer');
+      for (const kind of ['customer', 'group_chat'] as const) {
+        const pending = await tx
+          .select({ id: handoverItems.id })
+          .from(handoverItems)
+          .where(
+            and(
+              eq(handoverItems.resignationId, resignationId),
+              eq(handoverItems.kind, kind),
+              eq(handoverItems.state, 'pending'),
+            ),
+          )
+          .orderBy(asc(handoverItems.id))
+          .limit(kind === 'customer' && Number.isFinite(customers) ? customers : 100_000);
+        if (pending.length === 0) continue;
+        await queueHandover(
+          tx,
+          hr.actor,
+          {
+            resignationId,
+            kind,
+            ids: pending.map((item) => item.id),
+            inheritor: { employeeId: inheritor.id, workUserId: inheritor.workUserId },
+          },
+          { transfer: true, retry: false },
+        );
+      }
+      // What the job the route enqueues would do, on the story's day.
+      await advance();
+    },
+  };
+}
 
 interface Context {
   sealer: Sealer;
@@ -229,13 +323,25 @@ export async function demoResignations(tx: Database, { sealer, approvals, clock,
       instanceId,
       story.outcome === 'approving' ? manager.id : undefined,
     );
+    if (story.outcome === 'completed' || story.handoverUnderWay) {
+      // Customers follow the leaver's store's sales manager; for the one under way, a first page and the chats
+      // one day, a few more two days later, when the first have been taken over.
+      const handover = handoverOf(tx, clock, timeZone, hr, id);
+      at(addDays(filedOn, 2));
+      await handover.handOver(story.handoverUnderWay ? 10 : Infinity);
+      at(addDays(filedOn, 4));
+      await handover.advance();
+      if (story.handoverUnderWay) await handover.handOver(5);
+    }
     if (story.outcome === 'completed') {
       at(addDays(filedOn, 22));
+      await handoverOf(tx, clock, timeZone, hr, id).advance();
       hr.assertMay('staff:resignation:go');
       if (story.prohibited) hr.assertMay('staff:resignation:prohibit');
       await goResignation(
         tx,
         sealer,
+        new LocalWorkMessaging(tx, clock, TAKEOVER_DELAY_MS),
         approvals,
         today,
         hr.scope,

@@ -19,7 +19,7 @@ import { postRoutes } from './posts';
 import { prohibitedRoutes } from './prohibited';
 import { onboardingRoutes } from './onboarding';
 import { orgChartRoutes } from './org-chart';
-import { resignationRoutes } from './resignation';
+import { resignationHandoverRoutes, resignationRoutes } from './resignation';
 import { roleRoutes } from './roles';
 import { rotationRoutes } from './rotation';
 import { ssoRoutes } from './sso';
@@ -56,6 +56,7 @@ export const protectedModules: Module[] = [
   dispatchRoutes,
   rotationRoutes,
   resignationRoutes,
+  resignationHandoverRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

@@ -84,5 +84,6 @@ export const AUDIT_ACTIONS = [
   'return',
   'extend',
   'evaluate',
+  'hand_over',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

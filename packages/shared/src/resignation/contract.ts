@@ -36,6 +36,11 @@ export const resignationRow = z.object({
   status: z.enum(RESIGNATION_STATUSES),
   created_by: z.string().nullable(),
   created_at: z.string(),
+  /** The leaver on the work-messaging platform (the handover dialog's record: spec section 3). */
+  user: z.object({ userid: z.string().nullable() }),
+  /** The handover: items taken over by a colleague, and items in all (0 before it was opened). */
+  handover_done: z.number().int(),
+  handover_total: z.number().int(),
 });
 export type ResignationRow = z.infer<typeof resignationRow>;
 

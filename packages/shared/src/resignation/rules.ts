@@ -77,6 +77,10 @@ export type InheritorRule = (typeof INHERITOR_RULES)[number];
 export const NOTIFY_TEXT_MAX = 200;
 export const DEFAULT_NOTIFY_TEXT = '您好，您的专属顾问已离职，后续将由新的顾问继续为您服务，感谢您的信任。';
 
+/** The list's handover filter: something still to hand over, or everything handed over. */
+export const HANDOVER_FILTERS = ['open', 'settled'] as const;
+export type HandoverFilter = (typeof HANDOVER_FILTERS)[number];
+
 export const resignationLabels = {
   resignation: '离职记录',
   employee: '离职人员',
@@ -92,6 +96,7 @@ export const resignationLabels = {
   keyword: '关键字',
   store: '门店',
   status: '状态',
+  handover: '交接状态',
   requireHandover: '须完成交接',
   inheritorRule: '默认接替人',
   inheritor: '指定接替人',

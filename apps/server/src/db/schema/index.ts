@@ -12,3 +12,4 @@ export * from './training';
 export * from './transfers';
 export * from './movements';
 export * from './resignations';
+export * from './handover';

@@ -51,6 +51,8 @@ export const resignations = pgTable(
     /** Who gave `go` (the completion may come later, by the daily job). */
     goByUserId: integer().references(() => users.id),
     completedAt: timestamp({ withTimezone: true }),
+    /** When the leaver's customers and group chats were read from the work-messaging platform (handover_items). */
+    handoverListedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },

@@ -40,6 +40,7 @@ import { posts as postSeeds } from './data/posts';
 import { roles as roleSeeds } from './data/roles';
 import { pinyinKeys } from '../../lib/pinyin';
 import { seedDemoTraining } from './demo-training';
+import { seedDemoCustomers } from './demo-customers';
 
 /** Demo dates are fixed so that every install of the demo tells the same story. */
 export const DEMO_TODAY = '2026-11-01';
@@ -450,7 +451,9 @@ export async function seedDemo(db: Database, demoPassword: string, sealer: Seale
   }
 
   for (const table of ['departments', 'stores', 'posts', 'employees']) await syncIdentity(db, table);
+  const customers = await seedDemoCustomers(db);
   return {
+    ...customers,
     departments: tree.nodes.length,
     stores: storeRows.length,
     posts: postRows.length,

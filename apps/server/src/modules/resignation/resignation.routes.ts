@@ -46,7 +46,7 @@ const PROHIBIT = 'staff:resignation:prohibit';
  */
 export const resignationRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { db, sealer, approvals, today },
+  { db, sealer, approvals, today, workMessaging },
 ) => {
   const exports = resignationExport(db);
   const answer = async (request: Parameters<typeof actor>[0], id: number) => {
@@ -243,6 +243,7 @@ export const resignationRoutes: FastifyPluginAsyncZod<AppContext> = async (
       await goResignation(
         db,
         sealer,
+        workMessaging,
         approvals,
         today,
         await caller.scope(),

@@ -1,4 +1,5 @@
 import {
+  HANDOVER_FILTERS,
   RESIGNATION_STATUSES,
   RESIGNATION_TYPES,
   resignationLabels,
@@ -19,6 +20,8 @@ const listFilters = {
   reason_id: zId(resignationLabels.reason).optional(),
   type: z.enum(RESIGNATION_TYPES, { error: selectMessage(resignationLabels.type) }).optional(),
   status: z.enum(RESIGNATION_STATUSES, { error: selectMessage(resignationLabels.status) }).optional(),
+  /** `open`: customers or chats not handed over yet; `settled`: every one handed over or declined. */
+  handover: z.enum(HANDOVER_FILTERS, { error: selectMessage(resignationLabels.handover) }).optional(),
   ...calendarDayRange,
 };
 

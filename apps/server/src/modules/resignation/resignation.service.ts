@@ -42,8 +42,16 @@ import { onUniqueViolation } from '../../lib/pg-errors';
 import type { Sealer } from '../../lib/sealed-values';
 import { approvalStateOf, taskSentTo, type ApprovalEngine } from '../approvals';
 import { updatePerson } from '../employment';
+import {
+  ensureListed,
+  handoverCountsOf,
+  handoverFilterOf,
+  hasUnsettledItems,
+  type WorkMessaging,
+} from '../handover';
 import type { ResignationExportQuery, ResignationListQuery } from './resignation.schemas';
 import { completeResignation } from './resignation.complete';
+import { effectiveSetting } from './resignation.setting';
 
 export const RESIGNATION = 'resignation' as const;
 
@@ -66,6 +74,8 @@ const resignationsQuery = (db: Database) =>
       reason: reasons.name,
       destination: destinations.name,
       createdBy: users.name,
+      workUserId: employees.workUserId,
+      handover: handoverCountsOf(resignations.id),
     })
     .from(resignations)
     .innerJoin(employees, eq(employees.id, resignations.employeeId))
@@ -98,6 +108,9 @@ const rowOf = ({ resignation, ...names }: Joined): ResignationRow => ({
   status: resignation.status,
   created_by: names.createdBy,
   created_at: resignation.createdAt.toISOString(),
+  user: { userid: names.workUserId },
+  handover_done: names.handover.done,
+  handover_total: names.handover.total,
 });
 
 /** One resignation as its list shows it, whoever asks (the approval's facts). */
@@ -115,6 +128,7 @@ function listConditions(scope: Scope, query: ResignationExportQuery): SQL | unde
     query.reason_id ? eq(resignations.reasonId, query.reason_id) : undefined,
     query.type ? eq(resignations.type, query.type) : undefined,
     query.status ? eq(resignations.status, query.status) : undefined,
+    query.handover ? handoverFilterOf(resignations.id, query.handover) : undefined,
     // The last working day within the range.
     query.from ? gte(resignations.lastDay, query.from) : undefined,
     query.to ? lte(resignations.lastDay, query.to) : undefined,
@@ -506,9 +520,32 @@ export async function cancelResignation(
  * completes it the day after (`scheduled`). Adding the person to the prohibited list needs its own
  * permission (`mayProhibit`) and a reason.
  */
+/**
+ * Whether `go` must find the handover settled: the store's setting requires it and the leaver has a userid on
+ * the platform. Their customers and chats are read from the platform first if nobody has opened the handover.
+ */
+async function handoverDue(
+  db: Database,
+  platform: WorkMessaging,
+  scope: Scope,
+  id: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ storeId: resignations.storeId, workUserId: employees.workUserId })
+    .from(resignations)
+    .innerJoin(employees, eq(employees.id, resignations.employeeId))
+    .where(and(eq(resignations.id, id), visibleIn(scope)));
+  if (!row?.workUserId) return false;
+  const setting = await effectiveSetting(db, row.storeId);
+  if (!setting.require_handover) return false;
+  await ensureListed(db, platform, { resignationId: id, workUserId: row.workUserId });
+  return true;
+}
+
 export async function goResignation(
   db: Database,
   sealer: Sealer,
+  platform: WorkMessaging,
   engine: ApprovalEngine,
   today: Today,
   scope: Scope,
@@ -521,9 +558,12 @@ export async function goResignation(
     throw validationFailed([
       { field: 'prohibited_reason', message: resignationMessages.prohibitedReasonRequired },
     ]);
+  const handover = await handoverDue(db, platform, scope, body.id);
   await db.transaction(async (tx) => {
     const resignation = await lockedResignation(tx, scope, body.id);
     if (resignation.status !== 'approved') throw conflict(resignationMessages.notApproved);
+    if (handover && (await hasUnsettledItems(tx, resignation.id)))
+      throw conflict(resignationMessages.handoverUnsettled);
     await assertLastDayAfterPosts(tx, resignation.employeeId, resignation.lastDay);
     const [going] = await tx
       .update(resignations)

@@ -50,6 +50,11 @@ export async function resignationSetting(
   storeId: number | null,
 ): Promise<ResignationSetting> {
   if (storeId !== null) await assertStoreInScope(db, scope, storeId);
+  return effectiveSetting(db, storeId);
+}
+
+/** The setting a store's resignations follow (its own, else the group's), whoever asks: `go`, the handover. */
+export async function effectiveSetting(db: Database, storeId: number | null): Promise<ResignationSetting> {
   const rows = await db
     .select()
     .from(resignationSettings)

@@ -17,6 +17,7 @@ const columns = sheetColumnsOf([
   ['appliedOn', '申请日期', 12],
   ['lastDay', '最后工作日', 12],
   ['status', '状态', 8],
+  ['handover', '交接进度', 10],
   ['explanation', '说明', 30],
   ['createdBy', '发起人', 10],
   ['createdAt', '发起时间', 18],
@@ -44,6 +45,8 @@ export const resignationExport = (db: Database): ExportSource<ResignationExportQ
         appliedOn: row.applied_on,
         lastDay: row.last_day,
         status: resignationStatusNames[row.status],
+        // Handed over / all of the leaver's customers and chats; nothing to hand over: empty.
+        handover: row.handover_total > 0 ? `${row.handover_done}/${row.handover_total}` : '',
         explanation: row.explanation,
         createdBy: row.created_by ?? '',
         createdAt: sheetTime(row.created_at),

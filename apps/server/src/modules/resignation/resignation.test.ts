@@ -22,6 +22,7 @@ import {
 import { hashPassword } from '../../lib/passwords';
 import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
+import { resignationsApprovedBy } from '../../test/resignations';
 import { mainPostOf, userIdOf } from '../../test/users';
 
 /** The test clock's day when the file starts; each test moves it only forward. */
@@ -76,25 +77,13 @@ beforeAll(async () => {
         ne(employees.id, place.employeeId),
         // Not a demo account's person: a test gives one of them an account of its own.
         notExists(t.db.select({ id: users.id }).from(users).where(eq(users.employeeId, employees.id))),
+        // Nobody with customers to hand over: the handover's own tests take them (modules/handover).
+        isNull(employees.workUserId),
       ),
     )
     .orderBy(asc(employees.id));
   // One approver the tests control: the store manager.
-  await t.db
-    .update(approvalFlows)
-    .set({
-      nodes: [
-        {
-          name: '门店审批',
-          approver_type: 'users',
-          approver_ids: [await userIdOf(t, 'manager')],
-          leader_level: null,
-          mode: 'any',
-          condition: null,
-        },
-      ],
-    })
-    .where(eq(approvalFlows.businessType, 'resignation'));
+  await resignationsApprovedBy(t, 'manager');
   await setClock(START);
 });
 afterAll(() => t.close());

@@ -147,6 +147,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     () => import('./resignation-pages').then((m) => ({ default: m.ResignationWithTrail })),
     'resignation',
   ),
+  '/staff/resignation/handover': page(
+    () => import('../../features/resignation/handover-page').then((m) => ({ default: m.HandoverPage })),
+    'resignation',
+  ),
   '/staff/rotation': page(
     () => import('../../features/rotation/rotation-page').then((m) => ({ default: m.RotationPage })),
     'rotation',

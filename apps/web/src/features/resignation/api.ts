@@ -10,7 +10,7 @@ import type {
   ResignationSettingInput,
   ResignationStoreInput,
 } from '@dealer-hr/shared/resignation/contract';
-import type { ResignationStatus, ResignationType } from '@dealer-hr/shared/resignation/rules';
+import type { HandoverFilter, ResignationStatus, ResignationType } from '@dealer-hr/shared/resignation/rules';
 import { get, post, put, type Paged } from '../../lib/api-client';
 
 export type {
@@ -28,6 +28,7 @@ export interface ResignationFilters {
   reason_id?: number;
   type?: ResignationType;
   status?: ResignationStatus;
+  handover?: HandoverFilter;
   /** YYYY-MM-DD, inclusive: the last working days. */
   from?: string;
   to?: string;

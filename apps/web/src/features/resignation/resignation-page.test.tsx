@@ -30,6 +30,9 @@ const row = (id: number, name: string, extra: Partial<ResignationRow> = {}): Res
   status: 'approved',
   created_by: '人事经理',
   created_at: '2026-11-01T02:00:00.000Z',
+  user: { userid: `wm${id}` },
+  handover_done: 0,
+  handover_total: 0,
   ...extra,
 });
 

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import {
+  HANDOVER_FILTERS,
   RESIGNATION_STATUSES,
   RESIGNATION_TYPES,
   type ResignationStatus,
@@ -24,8 +26,10 @@ import { PagedTable } from '../../components/paged-table';
 import { StoreSelect } from '../../components/store-select';
 import type { TrailDrawer } from '../../components/trail-drawer';
 import { dayRangeFilters, type DayRangeValue } from '../../lib/day-range';
+import { findMenu } from '../../lib/menu-tree';
 import { useIdParam } from '../../lib/use-id-param';
 import { useListFilters, withoutEmpty } from '../../lib/use-list-filters';
+import { useMenuTree } from '../../lib/session-queries';
 import {
   resignationListQuery,
   type ResignationDetail,
@@ -36,6 +40,11 @@ import { ResignationStatusTag } from './labels';
 import { ResignationDetailDrawer } from './resignation-detail-drawer';
 import { ResignationFormDialog } from './resignation-form-dialog';
 import { ResignationSettingDialog } from './setting-dialog';
+
+/** The page of one resignation's handover (a hidden menu item: transfer and retry are its buttons). */
+const HANDOVER_PATH = '/staff/resignation/handover';
+/** Statuses whose leaver's customers can be handed over. */
+const HANDOVER_STATUSES: readonly ResignationStatus[] = ['approved', 'scheduled', 'completed'];
 
 interface FilterValues extends Omit<ResignationFilters, 'from' | 'to'> {
   range?: DayRangeValue;
@@ -58,6 +67,9 @@ export function ResignationPage({ Trail }: { Trail?: TrailDrawer }) {
   const [id, show] = useIdParam('id');
   const [editing, setEditing] = useState<{ resignation: ResignationDetail | null } | null>(null);
   const [setting, setSetting] = useState(false);
+  // The handover page is a hidden menu item: offered where the menu grants it.
+  const { data: menus } = useMenuTree();
+  const handoverPage = findMenu(menus, HANDOVER_PATH) !== undefined;
 
   const columns = useListColumns<ResignationRow>('resignation', [
     {
@@ -102,16 +114,29 @@ export function ResignationPage({ Trail }: { Trail?: TrailDrawer }) {
       card: 'field',
       render: (status: ResignationStatus) => <ResignationStatusTag status={status} />,
     },
+    {
+      title: t('fields.handover'),
+      key: 'handover',
+      width: 90,
+      card: 'field',
+      render: (_value, row) =>
+        row.handover_total > 0 ? `${row.handover_done} / ${row.handover_total}` : '-',
+    },
     { title: t('fields.createdBy'), key: 'createdBy', dataIndex: 'created_by', width: 90, choice: 'default' },
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 80,
+      width: 110,
       card: 'actions',
       render: (_value, row) => (
-        <Button type="link" size="small" onClick={() => show(row.id)}>
-          {t('actions.view')}
-        </Button>
+        <Flex gap={4}>
+          <Button type="link" size="small" onClick={() => show(row.id)}>
+            {t('actions.view')}
+          </Button>
+          {handoverPage && HANDOVER_STATUSES.includes(row.status) && row.user.userid ? (
+            <Link to={`${HANDOVER_PATH}?id=${row.id}`}>{t('actions.handover')}</Link>
+          ) : null}
+        </Flex>
       ),
     },
   ]);
@@ -157,6 +182,15 @@ export function ResignationPage({ Trail }: { Trail?: TrailDrawer }) {
             label={t('fields.status')}
             width={120}
             options={RESIGNATION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          />
+          <SelectFilter
+            name="handover"
+            label={t('fields.handover')}
+            width={120}
+            options={HANDOVER_FILTERS.map((filter) => ({
+              value: filter,
+              label: t(`handoverFilters.${filter}`),
+            }))}
           />
           <DayRangeFilter name="range" placeholder={[t('filters.from'), t('filters.to')]} width={250} />
         </FilterBar>
