@@ -25,6 +25,7 @@ import { createJobQueue } from './core/jobs/queue';
 import { JobRunner } from './core/jobs/runner';
 import { ssoSettingsOf } from './modules/sso';
 import { createWorkMessaging, type WorkMessaging } from './modules/handover';
+import { customerNoticeOf } from './modules/resignation';
 import auth, { createAccessCaches } from './plugins/auth';
 import type { RoutePermission } from './core/access';
 import compression from './plugins/compression';
@@ -118,7 +119,14 @@ export async function buildApp({
     today,
     approvals,
     sealer,
-    handover: { db: database.db, platform: workMessaging, clock, today, timeZone: config.TIME_ZONE },
+    handover: {
+      db: database.db,
+      platform: workMessaging,
+      clock,
+      today,
+      timeZone: config.TIME_ZONE,
+      noticeOf: (resignationId) => customerNoticeOf(database.db, resignationId),
+    },
   });
   const jobRunner = new JobRunner(database.db, jobs, productSchedules, {
     concurrency: config.JOB_CONCURRENCY,

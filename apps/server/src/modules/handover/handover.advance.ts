@@ -34,6 +34,11 @@ export interface HandoverDeps {
   clock: Clock;
   today: Today;
   timeZone: string;
+  /**
+   * What the customers of a resignation are told when they are handed over (the store's setting), or nothing:
+   * the platform's own message then.
+   */
+  noticeOf?(resignationId: number): Promise<string | undefined>;
 }
 
 /** A busy platform's first wait; each later one is twice as long (the job runner's back-off). */
@@ -113,7 +118,9 @@ function groupsOf(items: Item[]) {
   const groups = new Map<string, Item[]>();
   for (const item of items) {
     const key = `${item.kind}|${item.variant}|${item.takeoverUserId}`;
-    groups.set(key, [...(groups.get(key) ?? []), item]);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   return [...groups.values()];
 }
@@ -190,6 +197,7 @@ async function sendBatch(deps: HandoverDeps, items: Item[], now: Date, day: stri
             (
               await deps.platform.transferCustomers({
                 ...input,
+                message: await deps.noticeOf?.(first.resignationId),
                 externalUserIds: sending.map((item) => item.externalId),
               })
             ).map((answer) => [answer.externalUserId, { errcode: answer.errcode, errmsg: null }]),

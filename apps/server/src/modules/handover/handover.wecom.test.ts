@@ -630,6 +630,23 @@ describe('each item’s answer', () => {
   });
 });
 
+describe('the customers’ notice', () => {
+  it('tells the customers of a member still on the job the store’s message; the resigned call has none to carry', async () => {
+    const d = await direct({ leaver: onJob({ customers: [{ externalUserId: 'n-1' }] }) });
+    const notice = '您好，您的专属顾问已调整，新顾问将继续为您服务。';
+    const asked: number[] = [];
+    d.deps.noticeOf = async (resignationId) => {
+      asked.push(resignationId);
+      return notice;
+    };
+    await hand(d, 'customer', ['n-1']);
+    await run(d);
+    expect(asked).toEqual([d.resignationId]);
+    const [call] = d.standIn.calls(path.onjobTransfer);
+    expect(call!.body).toMatchObject({ external_userid: ['n-1'], transfer_success_msg: notice });
+  });
+});
+
 describe('the transfer’s variant', () => {
   it('sends a customer again with the on-job call when the resigned call answers 40097, and stops flipping after the attempts', async () => {
     const d = await direct({

@@ -1,6 +1,7 @@
 // The face of resignation: routes, the approval business, and the daily job that completes what is due.
 export { resignationRoutes } from './resignation.routes';
 export { resignationHandoverRoutes } from './resignation.handover.routes';
+export { customerNoticeOf } from './resignation.setting';
 export { resignationBusiness } from './resignation.business';
 export { resignationExport } from './resignation.sheet';
 export {

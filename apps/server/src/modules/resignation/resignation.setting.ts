@@ -3,7 +3,7 @@ import { DEFAULT_NOTIFY_TEXT, resignationMessages } from '@dealer-hr/shared/resi
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { inScope, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
-import { employees, resignationSettings, stores } from '../../db/schema';
+import { employees, resignations, resignationSettings, stores } from '../../db/schema';
 import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { onUniqueViolation } from '../../lib/pg-errors';
@@ -131,4 +131,15 @@ export async function saveResignationSetting(
       after: withoutTimestamps(after!),
     });
   });
+}
+
+/** What a resignation's customers are told when they are handed over: its store's message, if it tells them. */
+export async function customerNoticeOf(db: Database, resignationId: number): Promise<string | undefined> {
+  const [resignation] = await db
+    .select({ storeId: resignations.storeId })
+    .from(resignations)
+    .where(eq(resignations.id, resignationId));
+  if (!resignation) return undefined;
+  const setting = await effectiveSetting(db, resignation.storeId);
+  return setting.notify_customers ? setting.notify_text : undefined;
 }

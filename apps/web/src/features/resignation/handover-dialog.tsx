@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Modal, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { ListTable } from '../../components/list-table';
 import { Pagination } from '../../components/pagination';
 import { usePermission } from '../../components/permission';
 import { RESIGNATION_KEY } from './api';
-import { operateHandover, type HandoverItem, type HandoverKind } from './handover-api';
+import { handoverDetailQuery, operateHandover, type HandoverItem, type HandoverKind } from './handover-api';
 import { useHandoverLists, type HandoverList, type HandoverRecord } from './handover-lists';
 import { InheritorSelect } from './inheritor-select';
 import { HandoverStateTag } from './labels';
@@ -95,6 +95,8 @@ function HandoverContent({
     return () => clearInterval(timer);
   }, [busy, lists, turnPage]);
 
+  // Where the whole handover stands, read again with the lists.
+  const progress = useQuery(handoverDetailQuery({ resign_id: record.id, page: 1, limit: 1 })).data?.progress;
   const chosen = HANDOVER_KINDS.reduce((total, each) => total + lists[each].selected.length, 0);
   const handOver = useMutation({
     mutationFn: async () => {
@@ -137,6 +139,11 @@ function HandoverContent({
         }))}
       />
       <Flex gap={8} wrap justify="end" align="center">
+        {progress ? (
+          <Typography.Text type="secondary">
+            {t('handover.done', { done: progress.done, total: progress.total })}
+          </Typography.Text>
+        ) : null}
         <Typography.Text type="secondary">{t('handover.chosen', { count: chosen })}</Typography.Text>
         <InheritorSelect resignationId={record.id} value={inheritor} onChange={setInheritor} chooseProposed />
         <Button onClick={onClose}>{t('handover.close')}</Button>

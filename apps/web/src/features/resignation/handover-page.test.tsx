@@ -148,6 +148,8 @@ describe('/staff/resignation/handover', { timeout: 40_000 }, () => {
         { page: 1, limit: 10, userId: 'wm-zhangwei', resign_id: 7 },
       ]);
     expect(within(dialog).getByText('客户（23）')).toBeInTheDocument();
+    // Where the whole handover stands.
+    expect(await within(dialog).findByText('已交接 0 / 25')).toBeInTheDocument();
     await user.click(checkboxOf(dialog, '客户1'));
     await user.click(checkboxOf(dialog, '客户3'));
     // Page 2: the choice of page 1 stays.
