@@ -42,6 +42,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   prohibited_entry: schema.prohibitedEntries,
   resignation: schema.resignations,
   resignation_setting: schema.resignationSettings,
+  clock_point: schema.clockPoints,
   role: schema.roles,
   rotation_plan: schema.rotationPlans,
   rotation_stage: schema.rotationStages,

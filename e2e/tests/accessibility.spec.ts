@@ -16,6 +16,7 @@ const PAGES = [
   { path: '/staff/rotation', title: '轮岗管理', ready: 'main .ant-table' },
   { path: '/staff/resignation', title: '离职管理', ready: 'main .ant-table' },
   { path: '/staff/resignation/handover?id=1', title: '离职交接', ready: 'main .ant-table' },
+  { path: '/attendance/coordinates', title: '打卡地点', ready: 'main .ant-table' },
 ];
 
 async function seriousViolations(page: Page) {

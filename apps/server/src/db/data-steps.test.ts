@@ -103,6 +103,8 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0026: the clock-in points.
+  await tx.execute(sql`drop table clock_points`);
   // 0025: the handover's items and the local platform's customers and chats.
   await tx.execute(sql`drop table handover_items, local_customers, local_group_chats`);
   // 0024, 0023: resignations and their settings.

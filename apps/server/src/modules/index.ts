@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { accountRoutes } from './accounts';
 import { approvalRoutes } from './approvals';
+import { clockPointRoutes } from './attendance';
 import { auditRoutes } from './audit';
 import { meRoutes, sessionRoutes } from './auth';
 import { departmentRoutes } from './departments';
@@ -57,6 +58,7 @@ export const protectedModules: Module[] = [
   rotationRoutes,
   resignationRoutes,
   resignationHandoverRoutes,
+  clockPointRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

@@ -84,6 +84,7 @@ const directoryTitles: Record<string, string> = {
   // The entry form and the onboarding approval keep the old system's paths (员工管理 and 审批中心 hold them).
   managingpeople: '员工管理',
   processapproval: '审批中心',
+  attendance: '考勤管理',
 };
 
 /**

@@ -22,6 +22,7 @@ export const auditMessages = {
  */
 export const AUDIT_ENTITIES = [
   'approval_flow',
+  'clock_point',
   'department',
   'dictionary_type',
   'dictionary_item',

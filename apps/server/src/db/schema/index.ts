@@ -13,3 +13,4 @@ export * from './transfers';
 export * from './movements';
 export * from './resignations';
 export * from './handover';
+export * from './attendance';

@@ -41,6 +41,7 @@ import { roles as roleSeeds } from './data/roles';
 import { pinyinKeys } from '../../lib/pinyin';
 import { seedDemoTraining } from './demo-training';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoClockPoints } from './demo-clock-points';
 
 /** Demo dates are fixed so that every install of the demo tells the same story. */
 export const DEMO_TODAY = '2026-11-01';
@@ -452,8 +453,10 @@ export async function seedDemo(db: Database, demoPassword: string, sealer: Seale
 
   for (const table of ['departments', 'stores', 'posts', 'employees']) await syncIdentity(db, table);
   const customers = await seedDemoCustomers(db);
+  const points = await seedDemoClockPoints(db, storeRows);
   return {
     ...customers,
+    ...points,
     departments: tree.nodes.length,
     stores: storeRows.length,
     posts: postRows.length,

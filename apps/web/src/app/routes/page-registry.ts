@@ -151,6 +151,13 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     () => import('../../features/resignation/handover-page').then((m) => ({ default: m.HandoverPage })),
     'resignation',
   ),
+  '/attendance/coordinates': page(
+    () =>
+      import('../../features/attendance/coordinates/coordinates-page').then((m) => ({
+        default: m.CoordinatesPage,
+      })),
+    'attendance',
+  ),
   '/staff/rotation': page(
     () => import('../../features/rotation/rotation-page').then((m) => ({ default: m.RotationPage })),
     'rotation',
