@@ -1,8 +1,18 @@
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import type { ResignationDetail } from '@dealer-hr/shared/resignation/contract';
-import { and, eq } from 'drizzle-orm';
+import { OPEN_DISPATCH_STATUSES } from '@dealer-hr/shared/dispatch/rules';
+import { OPEN_RESIGNATION_STATUSES } from '@dealer-hr/shared/resignation/rules';
+import { OPEN_TRANSFER_STATUSES } from '@dealer-hr/shared/transfers/rules';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { approvalFlows, dictionaryItems } from '../db/schema';
+import {
+  approvalFlows,
+  dictionaryItems,
+  dispatches,
+  employees,
+  jobTransfers,
+  resignations,
+} from '../db/schema';
 import type { Call } from './api';
 import type { TestApp } from './app';
 import { userIdOf } from './users';
@@ -74,3 +84,25 @@ export async function fileApproved(
   expect(approved.code, approved.message).toBe(200);
   return filed.data.id;
 }
+
+/**
+ * A condition on `employees`: nobody a demo story is moving or has filed already (an open resignation, transfer
+ * or dispatch refuses a new resignation).
+ */
+export const freeToResign = (t: TestApp) =>
+  and(
+    ...(
+      [
+        [resignations, resignations.employeeId, resignations.status, OPEN_RESIGNATION_STATUSES],
+        [jobTransfers, jobTransfers.employeeId, jobTransfers.status, OPEN_TRANSFER_STATUSES],
+        [dispatches, dispatches.employeeId, dispatches.status, OPEN_DISPATCH_STATUSES],
+      ] as const
+    ).map(([table, employeeId, status, open]) =>
+      notExists(
+        t.db
+          .select({ id: employeeId })
+          .from(table)
+          .where(and(eq(employeeId, employees.id), inArray(status, [...open]))),
+      ),
+    ),
+  );

@@ -5,20 +5,16 @@ import type {
   HandoverOperateAnswer,
 } from '@dealer-hr/shared/handover/contract';
 import { handoverMessages } from '@dealer-hr/shared/handover/rules';
-import { OPEN_DISPATCH_STATUSES } from '@dealer-hr/shared/dispatch/rules';
-import { OPEN_TRANSFER_STATUSES } from '@dealer-hr/shared/transfers/rules';
 import type { ResignationDetail, ResignationRow } from '@dealer-hr/shared/resignation/contract';
 import { resignationMessages } from '@dealer-hr/shared/resignation/rules';
 import type { Page } from '@dealer-hr/shared';
-import { and, asc, count, desc, eq, inArray, isNull, ne, notExists } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignments,
-  dispatches,
   employees,
   handoverItems,
   jobs,
-  jobTransfers,
   localCustomers,
   localGroupChats,
   posts,
@@ -26,7 +22,7 @@ import {
 } from '../../db/schema';
 import { callerOf, fieldErrorsOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
-import { fileApproved, leavingItems, resignationsApprovedBy } from '../../test/resignations';
+import { fileApproved, freeToResign, leavingItems, resignationsApprovedBy } from '../../test/resignations';
 import { mainPostOf, userWith } from '../../test/users';
 
 /** The test clock's first day; each test moves it only forward. */
@@ -81,29 +77,7 @@ const staffOfPost = async (code: string, store?: number) =>
         store === undefined ? undefined : eq(assignments.storeId, store),
         eq(posts.code, code),
         eq(employees.status, 'regular'),
-        // Nobody a demo story is moving: a transfer or dispatch under way refuses a resignation.
-        notExists(
-          t.db
-            .select({ id: jobTransfers.id })
-            .from(jobTransfers)
-            .where(
-              and(
-                eq(jobTransfers.employeeId, employees.id),
-                inArray(jobTransfers.status, [...OPEN_TRANSFER_STATUSES]),
-              ),
-            ),
-        ),
-        notExists(
-          t.db
-            .select({ id: dispatches.id })
-            .from(dispatches)
-            .where(
-              and(
-                eq(dispatches.employeeId, employees.id),
-                inArray(dispatches.status, [...OPEN_DISPATCH_STATUSES]),
-              ),
-            ),
-        ),
+        freeToResign(t),
       ),
     )
     .orderBy(asc(employees.id));

@@ -3,7 +3,6 @@
 // state. One test drives the whole path through the routes of an app built with WORK_MESSAGING=wecom; the
 // others call the service (ensureListed, queueHandover, advanceHandover) with a client and a business clock of
 // their own, on the same app's database, each on a stand-in and a resignation of its own.
-import { OPEN_DISPATCH_STATUSES } from '@dealer-hr/shared/dispatch/rules';
 import type { Page } from '@dealer-hr/shared';
 import type {
   HandoverDetail,
@@ -19,9 +18,7 @@ import {
   platformErrorText,
   type HandoverKind,
 } from '@dealer-hr/shared/handover/rules';
-import { OPEN_RESIGNATION_STATUSES } from '@dealer-hr/shared/resignation/rules';
-import { OPEN_TRANSFER_STATUSES } from '@dealer-hr/shared/transfers/rules';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, notExists, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startWecomContactStandIn,
@@ -33,19 +30,11 @@ import {
 import { AdjustableClock, addDays, dayOf, todayOf } from '../../core/clock';
 import { createJobQueue } from '../../core/jobs/queue';
 import { JobRunner } from '../../core/jobs/runner';
-import {
-  assignments,
-  dispatches,
-  employees,
-  handoverItems,
-  jobs,
-  jobTransfers,
-  resignations,
-} from '../../db/schema';
+import { assignments, employees, handoverItems, jobs } from '../../db/schema';
 import { startOfDay } from '../../lib/day-range';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
-import { fileApproved, leavingItems, resignationsApprovedBy } from '../../test/resignations';
+import { fileApproved, freeToResign, leavingItems, resignationsApprovedBy } from '../../test/resignations';
 import {
   SWEEP_HANDOVERS,
   advanceHandover,
@@ -185,45 +174,7 @@ beforeAll(async () => {
         lte(assignments.startDate, today),
       ),
     )
-    .where(
-      and(
-        eq(employees.status, 'regular'),
-        isNotNull(employees.mainDepartmentId),
-        notExists(
-          t.db
-            .select({ id: resignations.id })
-            .from(resignations)
-            .where(
-              and(
-                eq(resignations.employeeId, employees.id),
-                inArray(resignations.status, [...OPEN_RESIGNATION_STATUSES]),
-              ),
-            ),
-        ),
-        notExists(
-          t.db
-            .select({ id: jobTransfers.id })
-            .from(jobTransfers)
-            .where(
-              and(
-                eq(jobTransfers.employeeId, employees.id),
-                inArray(jobTransfers.status, [...OPEN_TRANSFER_STATUSES]),
-              ),
-            ),
-        ),
-        notExists(
-          t.db
-            .select({ id: dispatches.id })
-            .from(dispatches)
-            .where(
-              and(
-                eq(dispatches.employeeId, employees.id),
-                inArray(dispatches.status, [...OPEN_DISPATCH_STATUSES]),
-              ),
-            ),
-        ),
-      ),
-    )
+    .where(and(eq(employees.status, 'regular'), isNotNull(employees.mainDepartmentId), freeToResign(t)))
     .orderBy(asc(employees.id));
   staff = rows.map((row) => row.id);
   heirs = ['heir', 'heir-2', 'heir-3'].map((workUserId) => ({ employeeId: takeEmployee(), workUserId }));
