@@ -24,6 +24,8 @@ export type ResignationStatus = (typeof RESIGNATION_STATUSES)[number];
 /** A person has at most one resignation in these at a time. */
 export const OPEN_RESIGNATION_STATUSES = ['approving', 'returned', 'approved', 'scheduled'] as const;
 export const CANCELLABLE_RESIGNATION_STATUSES = ['approving', 'returned', 'approved', 'scheduled'] as const;
+/** A leaver's customers can be handed over once the resignation is approved, and after they have gone. */
+export const HANDOVER_OPEN_STATUSES: readonly ResignationStatus[] = ['approved', 'scheduled', 'completed'];
 
 /**
  * Why the employment ends. Only `voluntary` counts as voluntary turnover in the statistics (docs/domain.md

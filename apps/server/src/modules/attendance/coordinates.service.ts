@@ -188,17 +188,17 @@ export async function fenceOf(
     .from(clockPoints)
     .where(and(eq(clockPoints.storeId, storeId), eq(clockPoints.enabled, true)));
   const at = toWgs84(position, datum);
-  let nearest: { point: Point; distance: number } | null = null;
-  for (const point of points) {
-    const distance = distanceMeters(at, { latitude: point.wgsLatitude, longitude: point.wgsLongitude });
-    if (nearest === null || distance < nearest.distance) nearest = { point, distance };
-  }
+  const measured = points.map((point) => ({
+    point,
+    distance: distanceMeters(at, { latitude: point.wgsLatitude, longitude: point.wgsLongitude }),
+  }));
+  const nearest = measured.reduce<(typeof measured)[number] | null>(
+    (best, each) => (best === null || each.distance < best.distance ? each : best),
+    null,
+  );
   if (!nearest) return { inside: false, point: null, distance: null };
   // Inside any fence, not only the nearest point's: a small point beside a large one.
-  const inside = points.some(
-    (point) =>
-      distanceMeters(at, { latitude: point.wgsLatitude, longitude: point.wgsLongitude }) <= point.radius,
-  );
+  const inside = measured.some(({ point, distance }) => distance <= point.radius);
   return {
     inside,
     point: { id: nearest.point.id, name: nearest.point.name, radius: nearest.point.radius },

@@ -21,11 +21,8 @@ import {
   type HandoverRights,
   type WorkMessaging,
 } from '../handover';
-import { resignationMessages } from '@dealer-hr/shared/resignation/rules';
+import { HANDOVER_OPEN_STATUSES, resignationMessages } from '@dealer-hr/shared/resignation/rules';
 import { effectiveSetting } from './resignation.setting';
-
-/** A leaver's customers can be handed over once the resignation is approved, and after they have gone. */
-const HANDOVER_OPEN = ['approved', 'scheduled', 'completed'] as const;
 
 type Resignation = typeof resignations.$inferSelect;
 
@@ -45,8 +42,7 @@ async function leaverOf(
     .innerJoin(employees, eq(employees.id, resignations.employeeId))
     .where(and(eq(resignations.id, resignationId), inScope(scope, resignations.departmentId)));
   if (!row) throw notFound(resignationMessages.notFound);
-  if (!(HANDOVER_OPEN as readonly string[]).includes(row.resignation.status))
-    throw conflict(handoverMessages.notOpen);
+  if (!HANDOVER_OPEN_STATUSES.includes(row.resignation.status)) throw conflict(handoverMessages.notOpen);
   if (userId !== undefined && row.workUserId !== userId)
     throw validationFailed([{ field: 'userId', message: handoverMessages.userMismatch }]);
   return row;
@@ -143,14 +139,13 @@ export async function handOver(
   rights: HandoverRights,
 ) {
   const { resignation } = await leaverOf(db, scope, body.resign_id);
-  await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ status: resignations.status })
       .from(resignations)
       .where(eq(resignations.id, resignation.id))
       .for('update');
-    if (!locked || !(HANDOVER_OPEN as readonly string[]).includes(locked.status))
-      throw conflict(handoverMessages.closed);
+    if (!locked || !HANDOVER_OPEN_STATUSES.includes(locked.status)) throw conflict(handoverMessages.closed);
     const [inheritor] = await tx
       .select({ id: employees.id, workUserId: employees.workUserId })
       .from(employees)
@@ -165,7 +160,7 @@ export async function handOver(
               : handoverMessages.inheritorInvalid,
         },
       ]);
-    await queueHandover(
+    const count = await queueHandover(
       tx,
       actor,
       {
@@ -177,6 +172,7 @@ export async function handOver(
       rights,
     );
     await jobs.enqueue(ADVANCE_HANDOVER, { resignation_id: resignation.id }, { within: tx });
+    return count;
   });
-  return { queued: new Set(body.ids).size, progress: await progressOf(db, resignation.id) };
+  return { queued, progress: await progressOf(db, resignation.id) };
 }

@@ -531,11 +531,12 @@ async function handoverDue(
   id: number,
 ): Promise<boolean> {
   const [row] = await db
-    .select({ storeId: resignations.storeId, workUserId: employees.workUserId })
+    .select({ status: resignations.status, storeId: resignations.storeId, workUserId: employees.workUserId })
     .from(resignations)
     .innerJoin(employees, eq(employees.id, resignations.employeeId))
     .where(and(eq(resignations.id, id), visibleIn(scope)));
-  if (!row?.workUserId) return false;
+  // One that cannot go is refused in the transaction: the platform need not be asked.
+  if (row?.status !== 'approved' || !row.workUserId) return false;
   const setting = await effectiveSetting(db, row.storeId);
   if (!setting.require_handover) return false;
   await ensureListed(db, platform, { resignationId: id, workUserId: row.workUserId });

@@ -12,6 +12,9 @@ import { RESIGNATION_KEY } from './api';
 
 export type { HandoverDetail, HandoverInheritor, HandoverItem, HandoverKind, HandoverState };
 
+/** How often the handover's page and dialog read again while something is on its way. */
+export const HANDOVER_REFRESH_MS = 4_000;
+
 /** The two lists of the handover dialog, by the path segment their calls use (spec section 7). */
 export const LIST_PATHS: Record<HandoverKind, string> = {
   customer: '/auth/resign/customer/list',

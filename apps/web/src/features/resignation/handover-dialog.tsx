@@ -12,13 +12,16 @@ import { ListTable } from '../../components/list-table';
 import { Pagination } from '../../components/pagination';
 import { usePermission } from '../../components/permission';
 import { RESIGNATION_KEY } from './api';
-import { handoverDetailQuery, operateHandover, type HandoverItem, type HandoverKind } from './handover-api';
+import {
+  HANDOVER_REFRESH_MS,
+  handoverDetailQuery,
+  operateHandover,
+  type HandoverItem,
+  type HandoverKind,
+} from './handover-api';
 import { useHandoverLists, type HandoverList, type HandoverRecord } from './handover-lists';
 import { InheritorSelect } from './inheritor-select';
 import { HandoverStateTag } from './labels';
-
-/** How often the lists are read again while something on the page is still moving. */
-const REFRESH_MS = 4_000;
 
 const moving = (item: HandoverItem) => (MOVING_HANDOVER_STATES as readonly string[]).includes(item.state);
 const retryable = (item: HandoverItem) =>
@@ -91,7 +94,7 @@ function HandoverContent({
       for (const each of HANDOVER_KINDS)
         if (lists[each].data.some(moving) && !lists[each].loading)
           turnPage(each, lists[each].query.page, lists[each].query.limit);
-    }, REFRESH_MS);
+    }, HANDOVER_REFRESH_MS);
     return () => clearInterval(timer);
   }, [busy, lists, turnPage]);
 

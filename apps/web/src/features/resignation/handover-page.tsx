@@ -10,18 +10,15 @@ import {
   type HandoverKind,
   type HandoverState,
 } from '@dealer-hr/shared/handover/rules';
+import { HANDOVER_OPEN_STATUSES } from '@dealer-hr/shared/resignation/rules';
 import { useListColumns } from '../../components/list-columns';
 import { PagedTable, type Paging } from '../../components/paged-table';
 import { usePermission } from '../../components/permission';
 import { useIdParam } from '../../lib/use-id-param';
 import { resignationDetailQuery } from './api';
-import { handoverDetailQuery, type HandoverItem } from './handover-api';
+import { HANDOVER_REFRESH_MS, handoverDetailQuery, type HandoverItem } from './handover-api';
 import { HandoverDialog } from './handover-dialog';
 import { HandoverStateTag, ResignationStatusTag } from './labels';
-
-/** Statuses whose leaver's customers can be handed over (after approval, and after they have gone). */
-const OPEN_STATUSES = ['approved', 'scheduled', 'completed'];
-const REFRESH_MS = 4_000;
 
 /**
  * `/staff/resignation/handover?id=N` (离职交接): where the handover of one leaver's customers and group chats
@@ -39,14 +36,17 @@ export function HandoverPage() {
   const [paging, setPaging] = useState<Paging>({ page: 1, limit: 10 });
   const detail = useQuery({
     ...handoverDetailQuery({ resign_id: id ?? 0, kind, state, ...paging }),
-    enabled: id !== null && resignation.data !== undefined && OPEN_STATUSES.includes(resignation.data.status),
+    enabled:
+      id !== null &&
+      resignation.data !== undefined &&
+      HANDOVER_OPEN_STATUSES.includes(resignation.data.status),
     // While anything is on its way, where it stands is read again.
     refetchInterval: (query) => {
       const progress = query.state.data?.progress;
       const movingNow = progress
         ? HANDOVER_KINDS.some((each) => MOVING_HANDOVER_STATES.some((moving) => progress[each][moving] > 0))
         : false;
-      return movingNow ? REFRESH_MS : false;
+      return movingNow ? HANDOVER_REFRESH_MS : false;
     },
   });
   const columns = useListColumns<HandoverItem>('handover-detail', [
@@ -87,7 +87,7 @@ export function HandoverPage() {
     );
   const record = resignation.data;
   const progress = detail.data?.progress;
-  const open = record !== undefined && OPEN_STATUSES.includes(record.status);
+  const open = record !== undefined && HANDOVER_OPEN_STATUSES.includes(record.status);
   return (
     <Card
       title={t('handover.title')}

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import {
   HANDOVER_FILTERS,
+  HANDOVER_OPEN_STATUSES,
   RESIGNATION_STATUSES,
   RESIGNATION_TYPES,
   type ResignationStatus,
@@ -43,8 +44,6 @@ import { ResignationSettingDialog } from './setting-dialog';
 
 /** The page of one resignation's handover (a hidden menu item: transfer and retry are its buttons). */
 const HANDOVER_PATH = '/staff/resignation/handover';
-/** Statuses whose leaver's customers can be handed over. */
-const HANDOVER_STATUSES: readonly ResignationStatus[] = ['approved', 'scheduled', 'completed'];
 
 interface FilterValues extends Omit<ResignationFilters, 'from' | 'to'> {
   range?: DayRangeValue;
@@ -133,7 +132,7 @@ export function ResignationPage({ Trail }: { Trail?: TrailDrawer }) {
           <Button type="link" size="small" onClick={() => show(row.id)}>
             {t('actions.view')}
           </Button>
-          {handoverPage && HANDOVER_STATUSES.includes(row.status) && row.user.userid ? (
+          {handoverPage && HANDOVER_OPEN_STATUSES.includes(row.status) && row.user.userid ? (
             <Link to={`${HANDOVER_PATH}?id=${row.id}`}>{t('actions.handover')}</Link>
           ) : null}
         </Flex>
