@@ -50,6 +50,10 @@ const RECHECK_MS = 10 * 60_000;
 
 const has = (codes: readonly number[], code: number) => codes.includes(code);
 
+/** When to look again at something the platform still has under way: soon, at most RECHECK_MS. */
+const recheckAt = (deps: HandoverDeps, now: Date) =>
+  new Date(now.getTime() + Math.min(RECHECK_MS, Math.max(1_000, deps.platform.takeoverDelayMs)));
+
 /** What the platform's answer to one item makes of it. */
 type Outcome = Partial<
   Pick<Item, 'state' | 'variant' | 'takeoverAt' | 'nextAttemptAt' | 'errcode' | 'error' | 'doneAt'>
@@ -62,9 +66,7 @@ function outcomeOf(
   errmsg: string | null,
   now: Date,
 ): Outcome {
-  const recheck = new Date(
-    now.getTime() + Math.min(RECHECK_MS, Math.max(1_000, deps.platform.takeoverDelayMs)),
-  );
+  const recheck = recheckAt(deps, now);
   if (errcode === 0 || has(IN_PROGRESS_CODES, errcode)) {
     // Started (or already under way): a customer is taken over by the platform later; a chat moves at once.
     if (item.kind === 'group_chat')
@@ -219,6 +221,9 @@ async function sendBatch(deps: HandoverDeps, items: Item[], now: Date, day: stri
     );
     return;
   }
+  // The platform's takeover time runs from its answer, not from when this run began: a result read at the
+  // item's takeover time then finds the takeover due.
+  const answeredAt = deps.clock.now();
   await record(
     deps.db,
     sending.map((item) => {
@@ -227,7 +232,7 @@ async function sendBatch(deps: HandoverDeps, items: Item[], now: Date, day: stri
         errcode: item.kind === 'group_chat' ? 0 : -1,
         errmsg: null,
       };
-      return { item, outcome: outcomeOf(deps, item, answer.errcode, answer.errmsg, now) };
+      return { item, outcome: outcomeOf(deps, item, answer.errcode, answer.errmsg, answeredAt) };
     }),
   );
 }
@@ -252,7 +257,8 @@ function resultOutcome(result: CustomerResult | undefined, now: Date, recheck: D
 
 /** Reads the platform's result for waiting customers whose takeover time has passed, never before it. */
 async function poll(deps: HandoverDeps, items: Item[], now: Date) {
-  const recheck = new Date(now.getTime() + RECHECK_MS);
+  // A customer still waiting once its reported time has passed, or not reported, is looked at again soon.
+  const recheck = recheckAt(deps, now);
   for (const group of groupsOf(items)) {
     const [first] = group;
     let results: Map<string, CustomerResult>;

@@ -115,7 +115,8 @@ export class LocalWorkMessaging implements WorkMessaging {
     return rows.map((row) => ({
       externalUserId: row.externalUserId,
       status: (row.status ?? 2) as CustomerResult['status'],
-      takeoverTime: row.takeoverAt ? Math.floor(row.takeoverAt.getTime() / 1000) : null,
+      // Whole seconds, as WeCom reports them, never before the takeover itself.
+      takeoverTime: row.takeoverAt ? Math.ceil(row.takeoverAt.getTime() / 1000) : null,
     }));
   }
 
