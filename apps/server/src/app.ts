@@ -108,7 +108,7 @@ export async function buildApp({
   // Business time: the tests' adjustable clock only where TEST_CLOCK allows it (never in production).
   const clock = config.TEST_CLOCK ? new AdjustableClock() : systemClock;
   const today = todayOf(clock, config.TIME_ZONE);
-  const approvals = createProductEngine(sealer, today, approvalBusinesses);
+  const approvals = createProductEngine({ sealer, today, timeZone: config.TIME_ZONE }, approvalBusinesses);
   const workMessaging = createWorkMessaging(config, database.db, clock);
   const jobs = productJobs({
     db: database.db,
@@ -127,6 +127,7 @@ export async function buildApp({
       timeZone: config.TIME_ZONE,
       noticeOf: (resignationId) => customerNoticeOf(database.db, resignationId),
     },
+    timeZone: config.TIME_ZONE,
   });
   const jobRunner = new JobRunner(database.db, jobs, productSchedules, {
     concurrency: config.JOB_CONCURRENCY,

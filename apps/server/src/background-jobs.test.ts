@@ -30,6 +30,7 @@ const jobsOf = () =>
       today: todayOf(systemClock, 'Asia/Shanghai'),
       timeZone: 'Asia/Shanghai',
     },
+    timeZone: 'Asia/Shanghai',
   });
 beforeAll(async () => {
   t = await createTestApp();

@@ -17,6 +17,12 @@ import { COMPLETE_DUE_RESIGNATIONS, completeDueResignationsJob } from './modules
 import { SETTLE_DUE_ROTATIONS, settleDueRotationsJob } from './modules/rotation';
 import { APPLY_DUE_TRANSFERS, applyDueTransfersJob } from './modules/transfers';
 import {
+  BUILD_ATTENDANCE_DAY,
+  buildAttendanceDayJob,
+  ENSURE_PUNCH_PARTITIONS,
+  ensurePunchPartitionsJob,
+} from './modules/attendance';
+import {
   SWEEP_HANDOVERS,
   advanceHandoverJob,
   sweepHandoversJob,
@@ -70,6 +76,8 @@ interface JobsContext {
   sealer: Sealer;
   /** A leaver's customers and group chats, handed over through the work-messaging platform. */
   handover: HandoverDeps;
+  /** The group's time zone: attendance days and the punches' monthly partitions are bounded in it. */
+  timeZone: string;
 }
 
 export const productJobs = ({
@@ -82,6 +90,7 @@ export const productJobs = ({
   approvals,
   sealer,
   handover,
+  timeZone,
 }: JobsContext): JobDefinition[] => [
   applyDueTransfersJob(db, today),
   settleDueDispatchesJob(db, approvals, today),
@@ -89,6 +98,8 @@ export const productJobs = ({
   completeDueResignationsJob(db, sealer, approvals, today),
   advanceHandoverJob(handover),
   sweepHandoversJob(handover),
+  buildAttendanceDayJob(db, today, timeZone),
+  ensurePunchPartitionsJob(db, today, timeZone),
   expireResults(db, filesDir),
   exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
   importJob({ db, sources: imports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
@@ -103,4 +114,9 @@ export const productSchedules: JobSchedule[] = [
   { name: 'complete-due-resignations', cron: '0 0 * * *', kind: COMPLETE_DUE_RESIGNATIONS, catchUp: true },
   // A day's group-chat cap ends at midnight; at start-up, handovers a stopped instance left go on.
   { name: 'sweep-handovers', cron: '0 0 * * *', kind: SWEEP_HANDOVERS, catchUp: true },
+  // Yesterday's attendance days, once its night shifts are over for most groups (a punch after this still
+  // recomputes its own day). A build stopped part way goes on from its last batch.
+  { name: 'build-attendance-day', cron: '30 4 * * *', kind: BUILD_ATTENDANCE_DAY, catchUp: true },
+  // This month's punch partition and the next two, every day and at start-up.
+  { name: 'ensure-punch-partitions', cron: '10 0 * * *', kind: ENSURE_PUNCH_PARTITIONS, catchUp: true },
 ];

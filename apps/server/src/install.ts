@@ -31,7 +31,11 @@ export async function installDatabase(
       demoActivity: demoActivity({
         sealer,
         // The story happens on its own days: its approvals read their day from the story's clock.
-        approvals: createProductEngine(sealer, todayOf(storyClock, config.TIME_ZONE)),
+        approvals: createProductEngine({
+          sealer,
+          today: todayOf(storyClock, config.TIME_ZONE),
+          timeZone: config.TIME_ZONE,
+        }),
         files: uploadStorageOf(config),
         clock: storyClock,
         timeZone: config.TIME_ZONE,

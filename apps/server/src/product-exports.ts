@@ -1,6 +1,7 @@
 import { anyExportSource, type ExportSources } from './core/exports';
 import type { Database } from './db/client';
 import type { Sealer } from './lib/sealed-values';
+import { statisticsExport } from './modules/attendance';
 import { headcountExport } from './modules/headcount';
 import { onboardingExport } from './modules/onboarding';
 import { prohibitedExport } from './modules/prohibited';
@@ -22,5 +23,6 @@ export const productExports = (db: Database, sealer: Sealer): ExportSources =>
       anyExportSource(trainingExport(db)),
       anyExportSource(transferExport(db)),
       anyExportSource(resignationExport(db)),
+      anyExportSource(statisticsExport(db)),
     ].map((source) => [source.kind, source]),
   );

@@ -103,6 +103,10 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0027: shifts, groups, the calendar, punches, the day table, corrections.
+  await tx.execute(sql`
+    drop table attendance_corrections, attendance_months, attendance_builds, attendance_days, clock_punches,
+      holiday_calendar, attendance_schedules, attendance_group_targets, attendance_groups, attendance_shifts`);
   // 0026: the clock-in points.
   await tx.execute(sql`drop table clock_points`);
   // 0025: the handover's items and the local platform's customers and chats.

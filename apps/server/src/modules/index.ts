@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { accountRoutes } from './accounts';
 import { approvalRoutes } from './approvals';
-import { clockPointRoutes } from './attendance';
+import { attendanceRuleRoutes, clockPointRoutes, clockRoutes } from './attendance';
 import { auditRoutes } from './audit';
 import { meRoutes, sessionRoutes } from './auth';
 import { departmentRoutes } from './departments';
@@ -59,6 +59,8 @@ export const protectedModules: Module[] = [
   resignationRoutes,
   resignationHandoverRoutes,
   clockPointRoutes,
+  attendanceRuleRoutes,
+  clockRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

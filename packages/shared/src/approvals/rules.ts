@@ -13,6 +13,7 @@ export const APPROVAL_BUSINESS_TYPES = [
   'leave',
   'dispatch',
   'prohibited_dismiss',
+  'clock_correction',
 ] as const;
 export type ApprovalBusinessType = (typeof APPROVAL_BUSINESS_TYPES)[number];
 
@@ -24,6 +25,7 @@ export const approvalBusinessNames: Record<ApprovalBusinessType, string> = {
   leave: '请假审批',
   dispatch: '外派审批',
   prohibited_dismiss: '禁止录用解除',
+  clock_correction: '补卡审批',
 };
 
 /**
@@ -38,6 +40,7 @@ export const approvalConditionFields: Record<ApprovalBusinessType, readonly stri
   leave: ['days'],
   dispatch: ['days'],
   prohibited_dismiss: [],
+  clock_correction: [],
 };
 
 /**
@@ -211,6 +214,9 @@ export const approvalFactLabels = {
   leaving_destination: '离职去向',
   applied_on: '申请日期',
   last_day: '最后工作日',
+  correction_day: '补卡日期',
+  correction_side: '补卡类型',
+  correction_time: '补卡时间',
 } as const;
 export type ApprovalFactKey = keyof typeof approvalFactLabels;
 export const APPROVAL_FACT_KEYS = Object.keys(approvalFactLabels) as [ApprovalFactKey, ...ApprovalFactKey[]];

@@ -22,6 +22,12 @@ export const auditMessages = {
  */
 export const AUDIT_ENTITIES = [
   'approval_flow',
+  'attendance_correction',
+  'attendance_day',
+  'attendance_group',
+  'attendance_month',
+  'attendance_shift',
+  'holiday',
   'clock_point',
   'department',
   'dictionary_type',
@@ -86,5 +92,8 @@ export const AUDIT_ACTIONS = [
   'extend',
   'evaluate',
   'hand_over',
+  'explain',
+  'lock',
+  'unlock',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -13,6 +13,7 @@ export const EXPORT_KINDS = [
   'training',
   'transfer',
   'resignation',
+  'attendance',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const exportFileNames: Record<ExportKind, string> = {
   training: '培训课程.xlsx',
   transfer: '调岗记录.xlsx',
   resignation: '离职记录.xlsx',
+  attendance: '考勤月报.xlsx',
 };
 
 /** Exports one user may have queued or running at once: a runaway button is not a denial of service. */

@@ -9,6 +9,8 @@ export const UPLOAD_PURPOSES = [
   'education',
   'driving_licence',
   'face',
+  /** A photo taken with an out-of-fence punch (外勤), kept with the punch. */
+  'clock_photo',
   'other',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { dictionaryItems, dictionaryTypes, menus, roleMenus, roles, userRoles, users } from '../schema';
+import { dictionaryItems, dictionaryTypes, holidayCalendar, menus, roleMenus, roles, userRoles, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { withAncestors } from '../../core/access';
 import { dictionaries } from './data/dictionaries';
 import { dictionaryItemNames } from './data/dictionary-names';
+import { holidaySeeds } from './data/holidays';
 import { menus as menuSeeds, type MenuSeed } from './data/menus';
 import { roles as roleSeeds } from './data/roles';
 
@@ -126,9 +127,29 @@ async function seedAdmin(db: Database, adminPassword: string) {
   if (admin && superAdmin) await db.insert(userRoles).values({ userId: admin.id, roleId: superAdmin.id });
 }
 
-/** What every installation needs, demo or not: dictionaries, menus, roles and the admin account. */
+/**
+ * The published holiday calendar, written once: a year that has any entry is the administrator's to keep
+ * (a day they removed stays removed).
+ */
+async function seedHolidays(db: Database) {
+  const years = [...new Set(holidaySeeds.map((entry) => entry.day.slice(0, 4)))];
+  for (const year of years) {
+    const [entered] = await db
+      .select({ day: holidayCalendar.day })
+      .from(holidayCalendar)
+      .where(sql`${holidayCalendar.day} between ${`${year}-01-01`} and ${`${year}-12-31`}`)
+      .limit(1);
+    if (!entered) await db.insert(holidayCalendar).values(holidaySeeds.filter((entry) => entry.day.startsWith(year)));
+  }
+}
+
+/**
+ * What every installation needs, demo or not: dictionaries, menus, roles, the admin account and the
+ * published holiday calendar.
+ */
 export async function seedBase(db: Database, adminPassword: string) {
   await seedDictionaries(db);
+  await seedHolidays(db);
   const menuIds = await seedMenus(db);
   await seedRoles(db, menuIds);
   await seedAdmin(db, adminPassword);

@@ -185,7 +185,11 @@ describe('demo data', () => {
         sealer: t.sealer,
         demoActivity: demoActivity({
           sealer: t.sealer,
-          approvals: createProductEngine(t.sealer, todayOf(storyClock, t.config.TIME_ZONE)),
+          approvals: createProductEngine({
+            sealer: t.sealer,
+            today: todayOf(storyClock, t.config.TIME_ZONE),
+            timeZone: t.config.TIME_ZONE,
+          }),
           files: uploadStorageOf(t.config),
           clock: storyClock,
           timeZone: t.config.TIME_ZONE,

@@ -1,3 +1,16 @@
-// The face of attendance: the stores' clock-in points (打卡地点) and the fence decision the clock-in will use.
+// The face of attendance: clock-in points and the fence, rules and shifts with the holiday calendar, the
+// clock-in and its records, the day table with its nightly build, abnormal days and corrections, the monthly
+// sheet.
 export { clockPointRoutes } from './coordinates.routes';
+export { attendanceRuleRoutes } from './rules.routes';
+export { clockRoutes } from './clock.routes';
 export { fenceOf } from './coordinates.service';
+export { correctionBusiness } from './correction.business';
+export { BUILD_ATTENDANCE_DAY, buildAttendanceDayJob, buildDay, computeDays } from './days.build';
+export {
+  ENSURE_PUNCH_PARTITIONS,
+  ensurePunchPartitions,
+  ensurePunchPartitionsJob,
+  addMonths,
+} from './punch-partitions';
+export { statisticsExport } from './statistics.service';

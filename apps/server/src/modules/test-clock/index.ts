@@ -35,14 +35,17 @@ export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { clock: Adjust
     {
       schema: {
         tags: ['test'],
-        summary: 'Move the test clock to the start of a day (TEST_CLOCK servers only)',
-        description: 'The day begins in the group’s time zone; the catch-up jobs (effective dates) run then.',
-        body: z.object({ date: z.iso.date() }),
+        summary: 'Move the test clock to a day, at its start or a time (TEST_CLOCK servers only)',
+        description:
+          'The day begins in the group’s time zone; `time` (HH:mm) moves on to that time of it (a clock-in at ' +
+          '08:55). The catch-up jobs (effective dates) run then.',
+        body: z.object({ date: z.iso.date(), time: z.iso.time({ precision: -1 }).optional() }),
         response: { 200: envelope(clockAnswer) },
       },
     },
     async (request) => {
-      clock.set(startOfDay(request.body.date, config.TIME_ZONE));
+      const [hours = 0, minutes = 0] = (request.body.time ?? '00:00').split(':').map(Number);
+      clock.set(new Date(startOfDay(request.body.date, config.TIME_ZONE).getTime() + (hours * 60 + minutes) * 60_000));
       await app.jobRunner.catchUp();
       return ok(answer());
     },

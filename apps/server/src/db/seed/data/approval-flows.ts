@@ -54,4 +54,5 @@ export const approvalFlowSeeds: { businessType: ApprovalBusinessType; name: stri
     ],
   },
   { businessType: 'prohibited_dismiss', name: '禁止录用解除流程', nodes: [hrAdmin] },
+  { businessType: 'clock_correction', name: '补卡审批流程', nodes: [leader] },
 ];

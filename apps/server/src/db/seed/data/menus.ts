@@ -46,6 +46,9 @@ const actionTitles = {
   go: '办理离职',
   setting: '离职设置',
   prohibit: '加入禁用名单',
+  punch: '打卡',
+  lock: '封账',
+  unlock: '反封账',
 } as const;
 
 type Action = keyof typeof actionTitles;
@@ -183,6 +186,8 @@ export const menus: MenuSeed[] = [
     }),
   ]),
   directory('attendance', '考勤管理', '/attendance', 'ScheduleOutlined', [
+    // The employee's own clock-in, phone first.
+    page('attendanceClock', '考勤打卡', '/attendance/clock', ['punch'], { icon: 'AimOutlined' }),
     page('attendanceRecords', '打卡记录', '/attendance/records', ['import', 'export'], {
       icon: 'ClockCircleOutlined',
     }),
@@ -198,7 +203,9 @@ export const menus: MenuSeed[] = [
     page('attendanceLeave', '请假管理', '/attendance/leave', ['create', 'withdraw', 'export'], {
       icon: 'CalendarOutlined',
     }),
-    page('attendanceStatistics', '考勤统计', '/attendance/statistics', ['export'], { icon: 'FundOutlined' }),
+    page('attendanceStatistics', '考勤统计', '/attendance/statistics', ['export', 'lock', 'unlock'], {
+      icon: 'FundOutlined',
+    }),
   ]),
   directory('statistics', '统计分析', '/statistics', 'BarChartOutlined', [
     page('statisticsOverview', '人力概览', '/statistics/overview', ['export'], { icon: 'AreaChartOutlined' }),

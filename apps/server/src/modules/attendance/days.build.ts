@@ -1,0 +1,191 @@
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { dayKindOf, evaluateDay } from '@dealer-hr/shared/attendance/day';
+import type { LeaveSpan } from '@dealer-hr/shared/attendance/rules';
+import { addDays, type Today } from '../../core/clock';
+import { defineJob } from '../../core/jobs/queue';
+import { startOfDay } from '../../lib/day-range';
+import type { Database } from '../../db/client';
+import { attendanceBuilds, attendanceDays, attendanceMonths, employees } from '../../db/schema';
+import {
+  calendarOn,
+  loadRulebook,
+  placementsOn,
+  punchesAround,
+  schedulesOn,
+  shiftRulesOf,
+} from './day-context';
+
+export const BUILD_ATTENDANCE_DAY = 'attendance.build-day';
+
+/** People per transaction: small enough to let clock-ins through between batches, large enough to be quick. */
+export const BUILD_BATCH = 500;
+
+const MINUTE = 60_000;
+
+export async function isMonthLocked(db: Database, day: string): Promise<boolean> {
+  const [row] = await db
+    .select({ month: attendanceMonths.month })
+    .from(attendanceMonths)
+    .where(eq(attendanceMonths.month, day.slice(0, 7)));
+  return row !== undefined;
+}
+
+/**
+ * Computes the day of each of `employeeIds` and stores it, in the caller's transaction: a row for everyone
+ * employed that day and in a group; the rows of the others are removed (a person moved out of every group).
+ * The employee's explanation of an earlier result stays. Answers the rows written.
+ */
+export async function computeDays(
+  tx: Database,
+  employeeIds: readonly number[],
+  day: string,
+  timeZone: string,
+): Promise<number> {
+  if (employeeIds.length === 0) return 0;
+  const midnight = startOfDay(day, timeZone);
+  // One after another: a transaction is one connection, which runs one query at a time anyway.
+  const placements = await placementsOn(tx, employeeIds, day);
+  const book = await loadRulebook(tx);
+  const calendar = await calendarOn(tx, day);
+  const schedules = await schedulesOn(tx, employeeIds, day);
+  const punches = await punchesAround(
+    tx,
+    placements.map((placement) => placement.employeeId),
+    midnight,
+  );
+  const punchesOf = new Map<number, typeof punches>();
+  for (const punch of punches) punchesOf.set(punch.employeeId, [...(punchesOf.get(punch.employeeId) ?? []), punch]);
+  const at = (minute: number | null) => (minute === null ? null : new Date(midnight.getTime() + minute * MINUTE));
+  const rows: (typeof attendanceDays.$inferInsert)[] = [];
+  for (const placement of placements) {
+    const group = book.groupOf(placement);
+    if (!group) continue;
+    const shift = group.kind === 'shift' ? book.shift(schedules.get(placement.employeeId) ?? null) : book.shift(group.shiftId);
+    const kind = group.kind === 'shift' ? (shift ? 'workday' : 'restday') : dayKindOf(day, group.workdays, calendar);
+    const boundary = group.dayBoundaryHour * 60;
+    const minutes = (punchesOf.get(placement.employeeId) ?? [])
+      .map((punch) => ({ minute: (punch.punchedAt.getTime() - midnight.getTime()) / MINUTE, inFence: punch.inFence }))
+      .filter((punch) => punch.minute >= boundary && punch.minute < 1440 + boundary)
+      .map((punch) => ({ ...punch, minute: Math.floor(punch.minute) }));
+    const leave: LeaveSpan = 'none';
+    const result = evaluateDay({
+      kind,
+      groupKind: group.kind,
+      shift: shift ? shiftRulesOf(shift) : null,
+      punches: minutes,
+      joinedToday: placement.entryDate === day,
+      leftToday: placement.leftOn === day,
+      leave,
+    });
+    const due = kind === 'workday' && shift ? shiftRulesOf(shift) : null;
+    rows.push({
+      employeeId: placement.employeeId,
+      day,
+      storeId: placement.storeId,
+      departmentId: placement.departmentId,
+      groupId: group.id,
+      kind,
+      status: result.status,
+      dueStart: due ? at(due.start) : null,
+      dueEnd: due ? at(due.end > due.start ? due.end : due.end + 1440) : null,
+      firstIn: at(result.firstIn),
+      lastOut: at(result.lastOut),
+      lateMinutes: result.lateMinutes,
+      seriousLate: result.seriousLate,
+      earlyMinutes: result.earlyMinutes,
+      missingIn: result.missingIn,
+      missingOut: result.missingOut,
+      absent: result.absent,
+      outside: result.outside,
+      workedMinutes: result.workedMinutes,
+      overtimeMinutes: result.overtimeMinutes,
+      leave,
+      computedAt: new Date(),
+    });
+  }
+  const kept = new Set(rows.map((row) => row.employeeId));
+  const gone = employeeIds.filter((id) => !kept.has(id));
+  if (gone.length > 0)
+    await tx
+      .delete(attendanceDays)
+      .where(and(eq(attendanceDays.day, day), inArray(attendanceDays.employeeId, gone)));
+  if (rows.length > 0)
+    await tx
+      .insert(attendanceDays)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [attendanceDays.employeeId, attendanceDays.day],
+        set: Object.fromEntries(
+          Object.keys(rows[0]!)
+            .filter((key) => key !== 'employeeId' && key !== 'day')
+            .map((key) => [key, sql.raw(`excluded.${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`)]),
+        ),
+      });
+  return rows.length;
+}
+
+/** The people employed on `day` after `afterId`, by id: the build's next batch. */
+async function nextBatch(db: Database, day: string, afterId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(
+      and(
+        gt(employees.id, afterId),
+        lte(employees.entryDate, day),
+        or(isNull(employees.leftOn), sql`${employees.leftOn} >= ${day}`),
+      ),
+    )
+    .orderBy(employees.id)
+    .limit(BUILD_BATCH);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Builds every person's day, one transaction per batch that also moves the day's bookmark: a run stopped part
+ * way (a killed instance) goes on from the last batch committed, and a day built to the end is not built again
+ * until something asks for it anew ({@link requestRebuild}). A closed month is left as it was closed.
+ */
+export async function buildDay(
+  db: Database,
+  day: string,
+  timeZone: string,
+  checkpoint: (progress: { done: number; note?: string }) => Promise<void> = async () => {},
+): Promise<{ day: string; people: number; skipped?: 'built' | 'locked' }> {
+  if (await isMonthLocked(db, day)) return { day, people: 0, skipped: 'locked' };
+  await db.insert(attendanceBuilds).values({ day }).onConflictDoNothing();
+  const [bookmark] = await db.select().from(attendanceBuilds).where(eq(attendanceBuilds.day, day));
+  if (bookmark!.finishedAt) return { day, people: 0, skipped: 'built' };
+  let afterId = bookmark!.lastEmployeeId;
+  let people = 0;
+  for (;;) {
+    const batch = await nextBatch(db, day, afterId);
+    if (batch.length === 0) break;
+    await db.transaction(async (tx) => {
+      people += await computeDays(tx, batch, day, timeZone);
+      await tx
+        .update(attendanceBuilds)
+        .set({ lastEmployeeId: batch[batch.length - 1]! })
+        .where(eq(attendanceBuilds.day, day));
+    });
+    afterId = batch[batch.length - 1]!;
+    await checkpoint({ done: people, note: day });
+  }
+  await db.update(attendanceBuilds).set({ finishedAt: new Date() }).where(eq(attendanceBuilds.day, day));
+  return { day, people };
+}
+
+/**
+ * The days from `from` to `to` are built again from the start (a rule or the calendar changed): their
+ * bookmarks go, and the caller enqueues their builds in the same transaction.
+ */
+export async function requestRebuild(tx: Database, from: string, to: string) {
+  await tx.delete(attendanceBuilds).where(and(sql`${attendanceBuilds.day} >= ${from}`, lte(attendanceBuilds.day, to)));
+}
+
+/** The nightly job: yesterday by default, or the day of its payload. */
+export const buildAttendanceDayJob = (db: Database, today: Today, timeZone: string) =>
+  defineJob<{ day?: string }, Awaited<ReturnType<typeof buildDay>>>({
+    kind: BUILD_ATTENDANCE_DAY,
+    run: ({ payload, checkpoint }) => buildDay(db, payload.day ?? addDays(today(), -1), timeZone, checkpoint),
+  });

@@ -1,0 +1,162 @@
+// Shifts, attendance groups and the holiday calendar (`/api/auth/clock/rules/*`): request and answer schemas.
+// Times travel as 'HH:mm' and are kept as minutes; a threshold of -1 is off.
+import { z } from 'zod';
+import { selectMessage } from '../rules';
+import { zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
+import {
+  CALENDAR_KINDS,
+  CORRECTION_DEADLINE_MAX,
+  CORRECTION_QUOTA_MAX,
+  DAY_BOUNDARY_MAX,
+  GROUP_KINDS,
+  GROUP_NAME_MAX,
+  GROUP_TARGETS,
+  SHIFT_NAME_MAX,
+  THRESHOLD_OFF,
+  WEEKDAYS,
+  ruleLabels,
+  ruleMessages,
+} from './rules';
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** 'HH:mm' to minutes after midnight. */
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes after midnight (any day) to 'HH:mm'. */
+export const timeOf = (minutes: number) => {
+  const inDay = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
+};
+
+const zTime = (label: string) =>
+  z.string({ error: ruleMessages.time(label) }).trim().regex(TIME, { error: ruleMessages.time(label) });
+
+const zInteger = (message: string, min: number, max: number) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/** Minutes: 0-720, or -1 where the threshold may be off. */
+const zMinutes = (label: string, offAllowed: boolean) =>
+  zInteger(ruleMessages.minutes(label), offAllowed ? THRESHOLD_OFF : 0, 720);
+
+const zHours = (label: string) =>
+  z.coerce
+    .number({ error: ruleMessages.hours(label) })
+    .refine((value) => value === THRESHOLD_OFF || (value >= 0 && value <= 24), { error: ruleMessages.hours(label) });
+
+const shiftFields = {
+  name: zRequiredString(ruleLabels.shiftName, { max: SHIFT_NAME_MAX }),
+  start: zTime(ruleLabels.start),
+  /** At or before the start: the shift ends the next day. */
+  end: zTime(ruleLabels.end),
+  earliest_in: zMinutes(ruleLabels.earliestIn, false),
+  latest_out: zMinutes(ruleLabels.latestOut, false),
+  late_grace: zMinutes(ruleLabels.lateGrace, false),
+  serious_late: zMinutes(ruleLabels.seriousLate, true),
+  late_absent: zMinutes(ruleLabels.lateAbsent, true),
+  early_grace: zMinutes(ruleLabels.earlyGrace, false),
+  half_day_hours: zHours(ruleLabels.halfDayHours),
+  absent_hours: zHours(ruleLabels.absentHours),
+};
+
+export const shiftBody = z.object(shiftFields);
+export type ShiftInput = z.input<typeof shiftBody>;
+export const shiftUpdateBody = z.object({ id: zRequiredSelect(ruleLabels.shift), ...shiftFields });
+export type ShiftUpdateInput = z.input<typeof shiftUpdateBody>;
+
+export const attendanceShift = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  earliest_in: z.number().int(),
+  latest_out: z.number().int(),
+  late_grace: z.number().int(),
+  serious_late: z.number().int(),
+  late_absent: z.number().int(),
+  early_grace: z.number().int(),
+  half_day_hours: z.number(),
+  absent_hours: z.number(),
+  /** The groups that use it. */
+  groups: z.number().int(),
+});
+export type AttendanceShift = z.infer<typeof attendanceShift>;
+
+const target = z.object({
+  target: z.enum(GROUP_TARGETS, { error: selectMessage(ruleLabels.targets) }),
+  id: zRequiredSelect(ruleLabels.targets),
+});
+
+const groupFields = {
+  name: zRequiredString(ruleLabels.groupName, { max: GROUP_NAME_MAX }),
+  kind: z.enum(GROUP_KINDS, { error: selectMessage(ruleLabels.kind) }),
+  /** Required for fixed and free groups; a shift group's shifts are scheduled per person. */
+  shift_id: zRequiredSelect(ruleLabels.shift).nullable().optional().default(null),
+  workdays: z
+    .array(z.union(WEEKDAYS.map((day) => z.literal(day)) as [z.ZodLiteral<1>, ...z.ZodLiteral<number>[]]), {
+      error: ruleMessages.workdays,
+    })
+    .max(7, { error: ruleMessages.workdays })
+    .transform((days) => [...new Set(days)].sort()),
+  day_boundary_hour: zInteger(ruleMessages.range(ruleLabels.dayBoundary, 0, DAY_BOUNDARY_MAX), 0, DAY_BOUNDARY_MAX)
+    .optional()
+    .default(0),
+  allow_outside: z.boolean({ error: selectMessage(ruleLabels.allowOutside) }).optional().default(false),
+  outside_photo: z.boolean({ error: selectMessage(ruleLabels.outsidePhoto) }).optional().default(false),
+  correction_quota: zInteger(
+    ruleMessages.range(ruleLabels.correctionQuota, 0, CORRECTION_QUOTA_MAX),
+    0,
+    CORRECTION_QUOTA_MAX,
+  )
+    .optional()
+    .default(3),
+  correction_deadline_days: zInteger(
+    ruleMessages.range(ruleLabels.correctionDeadline, 1, CORRECTION_DEADLINE_MAX),
+    1,
+    CORRECTION_DEADLINE_MAX,
+  )
+    .optional()
+    .default(7),
+  targets: z.array(target, { error: selectMessage(ruleLabels.targets) }).max(500).optional().default([]),
+};
+
+const needsShift = (group: { kind: string; shift_id: number | null }) => group.kind === 'shift' || group.shift_id !== null;
+const shiftIssue = { error: ruleMessages.shiftRequired, path: ['shift_id'] };
+
+export const groupBody = z.object(groupFields).refine(needsShift, shiftIssue);
+export type GroupInput = z.input<typeof groupBody>;
+export type GroupBody = z.infer<typeof groupBody>;
+export const groupUpdateBody = z
+  .object({ id: zRequiredSelect(ruleLabels.group), ...groupFields })
+  .refine(needsShift, shiftIssue);
+export type GroupUpdateInput = z.input<typeof groupUpdateBody>;
+export type GroupUpdateBody = z.infer<typeof groupUpdateBody>;
+
+export const attendanceGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(GROUP_KINDS),
+  shift_id: z.number().int().nullable(),
+  shift_name: z.string().nullable(),
+  workdays: z.array(z.number().int()),
+  day_boundary_hour: z.number().int(),
+  allow_outside: z.boolean(),
+  outside_photo: z.boolean(),
+  correction_quota: z.number().int(),
+  correction_deadline_days: z.number().int(),
+  targets: z.array(z.object({ target: z.enum(GROUP_TARGETS), id: z.number().int(), name: z.string() })),
+});
+export type AttendanceGroup = z.infer<typeof attendanceGroup>;
+
+export const calendarEntryBody = z.object({
+  day: zRequiredDate(ruleLabels.day),
+  kind: z.enum(CALENDAR_KINDS, { error: selectMessage(ruleLabels.calendarKind) }),
+  name: zRequiredString(ruleLabels.calendarName, { max: 20 }),
+});
+export type CalendarEntryInput = z.input<typeof calendarEntryBody>;
+export const calendarEntry = z.object({ day: z.string(), kind: z.enum(CALENDAR_KINDS), name: z.string() });
+export type CalendarEntry = z.infer<typeof calendarEntry>;
+export const calendarDayBody = z.object({ day: zRequiredDate(ruleLabels.day) });
+
+export const zMonth = z.string({ error: ruleMessages.month }).trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
+  error: ruleMessages.month,
+});
