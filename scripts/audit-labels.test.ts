@@ -28,6 +28,11 @@ const localeOf = (language: string): AuditLocale =>
 /** The table whose rows each entity records; grants record id lists of their own. */
 const tableOf: Partial<Record<AuditEntity, Table>> = {
   approval_flow: schema.approvalFlows,
+  attendance_correction: schema.attendanceCorrections,
+  attendance_group: schema.attendanceGroups,
+  attendance_month: schema.attendanceMonths,
+  attendance_shift: schema.attendanceShifts,
+  holiday: schema.holidayCalendar,
   department: schema.departments,
   dictionary_type: schema.dictionaryTypes,
   dictionary_item: schema.dictionaryItems,
@@ -171,6 +176,7 @@ describe('audit labels', () => {
 
   it('covers every entity with a table or says why not', () => {
     const withoutTable = AUDIT_ENTITIES.filter((entity) => !tableOf[entity]);
-    expect(withoutTable).toEqual(['post_roles', 'role_menus', 'user_roles']);
+    // Grants record id lists; an attendance day records only its explanation and how it was reviewed.
+    expect(withoutTable).toEqual(['attendance_day', 'post_roles', 'role_menus', 'user_roles']);
   });
 });

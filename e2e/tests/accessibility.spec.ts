@@ -17,6 +17,10 @@ const PAGES = [
   { path: '/staff/resignation', title: '离职管理', ready: 'main .ant-table' },
   { path: '/staff/resignation/handover?id=1', title: '离职交接', ready: 'main .ant-table' },
   { path: '/attendance/coordinates', title: '打卡地点', ready: 'main .ant-table' },
+  { path: '/attendance/records', title: '打卡记录', ready: 'main .ant-table' },
+  { path: '/attendance/abnormal', title: '考勤异常', ready: 'main .ant-table' },
+  { path: '/attendance/rules', title: '考勤规则', ready: 'main .ant-table' },
+  { path: '/attendance/statistics', title: '考勤统计', ready: 'main .ant-table' },
 ];
 
 async function seriousViolations(page: Page) {

@@ -43,9 +43,10 @@ import {
 } from './modules/onboarding';
 import { saveUpload } from './modules/uploads';
 import { accountOf, departmentFor, personaOf } from './demo-personas';
-import type { AdjustableClock } from './core/clock';
+import { systemClock, todayOf, type AdjustableClock } from './core/clock';
 import { demoMovements } from './demo-movements';
 import { demoResignations } from './demo-resignations';
+import { demoAttendance } from './demo-attendance';
 import { demoTransfers } from './demo-transfers';
 
 // What the demo's people have been doing when a demo install opens: HR's onboardings at every stage, and the
@@ -346,6 +347,12 @@ export function demoActivity({
       ...(await demoTransfers(tx, cast)),
       ...(await demoMovements(tx, cast)),
       ...(await demoResignations(tx, cast)),
+      ...(await demoAttendance(tx, {
+        approvals,
+        timeZone,
+        clock: systemClock,
+        today: todayOf(systemClock, timeZone),
+      })),
     };
   };
 }

@@ -11,6 +11,7 @@ import {
   DATUMS,
   DAY_KINDS,
   DAY_STATUSES,
+  EXPLANATION_STATUSES,
   GROUP_KINDS,
   LEAVE_SPANS,
   PUNCH_SOURCES,
@@ -86,9 +87,15 @@ export const attendanceDay = z.object({
   leave: z.enum(LEAVE_SPANS),
   abnormal: z.array(z.enum(ABNORMAL_KINDS)),
   explanation: z.string().nullable(),
+  explanation_status: z.enum(EXPLANATION_STATUSES).nullable(),
   /** The correction (补卡) asked for this day, if any: its latest. */
   correction: z
-    .object({ id: z.number().int(), status: z.enum(CORRECTION_STATUSES), side: z.enum(CORRECTION_SIDES), punch_at: z.string() })
+    .object({
+      id: z.number().int(),
+      status: z.enum(CORRECTION_STATUSES),
+      side: z.enum(CORRECTION_SIDES),
+      punch_at: z.string(),
+    })
     .nullable(),
 });
 export type AttendanceDay = z.infer<typeof attendanceDay>;
@@ -109,7 +116,13 @@ export const clockToday = z.object({
     .nullable(),
   /** The store's enabled points, in WGS-84, for the page to measure while the phone moves. */
   points: z.array(
-    z.object({ id: z.number().int(), name: z.string(), latitude: z.number(), longitude: z.number(), radius: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      latitude: z.number(),
+      longitude: z.number(),
+      radius: z.number().int(),
+    }),
   ),
   punches: z.array(clockPunch),
   result: attendanceDay.nullable(),
@@ -175,7 +188,11 @@ export type MonthlyStatistics = z.infer<typeof monthlyStatistics>;
 /** A store's month: its people's totals. */
 export const storeStatistics = monthlyStatistics
   .omit({ employee_id: true, employee_name: true, employee_no: true, store_name: true })
-  .extend({ store_id: z.number().int().nullable(), store_name: z.string().nullable(), people: z.number().int() });
+  .extend({
+    store_id: z.number().int().nullable(),
+    store_name: z.string().nullable(),
+    people: z.number().int(),
+  });
 export type StoreStatistics = z.infer<typeof storeStatistics>;
 
 export const monthState = z.object({

@@ -84,7 +84,11 @@ export function weekdayOf(day: string): number {
  * A fixed or free group's day: the holiday calendar first (a statutory holiday is off, a make-up day is due),
  * then the group's work days. A shift group's day is due when a shift is scheduled.
  */
-export function dayKindOf(day: string, workdays: readonly number[], calendar: CalendarKind | undefined): DayKind {
+export function dayKindOf(
+  day: string,
+  workdays: readonly number[],
+  calendar: CalendarKind | undefined,
+): DayKind {
   if (calendar === 'holiday') return 'holiday';
   if (calendar === 'workday') return 'workday';
   return workdays.includes(weekdayOf(day)) ? 'workday' : 'restday';
@@ -187,13 +191,17 @@ function restDay(punches: readonly DayPunch[]): DayResult {
   result.firstIn = punches[0]!.minute;
   result.lastOut = punches.length > 1 ? punches[punches.length - 1]!.minute : null;
   result.outside = punches.filter((p) => !p.inFence).length;
-  if (result.lastOut !== null) result.workedMinutes = result.overtimeMinutes = result.lastOut - result.firstIn;
+  if (result.lastOut !== null)
+    result.workedMinutes = result.overtimeMinutes = result.lastOut - result.firstIn;
   return result;
 }
 
 /** Why a day is abnormal (none for a rest day's 外勤 overtime). */
 export function abnormalKindsOf(
-  day: Pick<DayResult, 'status' | 'lateMinutes' | 'earlyMinutes' | 'missingIn' | 'missingOut' | 'outside' | 'absent'>,
+  day: Pick<
+    DayResult,
+    'status' | 'lateMinutes' | 'earlyMinutes' | 'missingIn' | 'missingOut' | 'outside' | 'absent'
+  >,
 ): AbnormalKind[] {
   if (day.status === 'rest') return [];
   const kinds: AbnormalKind[] = [];

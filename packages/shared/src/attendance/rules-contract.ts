@@ -29,10 +29,17 @@ export const timeOf = (minutes: number) => {
 };
 
 const zTime = (label: string) =>
-  z.string({ error: ruleMessages.time(label) }).trim().regex(TIME, { error: ruleMessages.time(label) });
+  z
+    .string({ error: ruleMessages.time(label) })
+    .trim()
+    .regex(TIME, { error: ruleMessages.time(label) });
 
 const zInteger = (message: string, min: number, max: number) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
 
 /** Minutes: 0-720, or -1 where the threshold may be off. */
 const zMinutes = (label: string, offAllowed: boolean) =>
@@ -41,7 +48,9 @@ const zMinutes = (label: string, offAllowed: boolean) =>
 const zHours = (label: string) =>
   z.coerce
     .number({ error: ruleMessages.hours(label) })
-    .refine((value) => value === THRESHOLD_OFF || (value >= 0 && value <= 24), { error: ruleMessages.hours(label) });
+    .refine((value) => value === THRESHOLD_OFF || (value >= 0 && value <= 24), {
+      error: ruleMessages.hours(label),
+    });
 
 const shiftFields = {
   name: zRequiredString(ruleLabels.shiftName, { max: SHIFT_NAME_MAX }),
@@ -97,11 +106,21 @@ const groupFields = {
     })
     .max(7, { error: ruleMessages.workdays })
     .transform((days) => [...new Set(days)].sort()),
-  day_boundary_hour: zInteger(ruleMessages.range(ruleLabels.dayBoundary, 0, DAY_BOUNDARY_MAX), 0, DAY_BOUNDARY_MAX)
+  day_boundary_hour: zInteger(
+    ruleMessages.range(ruleLabels.dayBoundary, 0, DAY_BOUNDARY_MAX),
+    0,
+    DAY_BOUNDARY_MAX,
+  )
     .optional()
     .default(0),
-  allow_outside: z.boolean({ error: selectMessage(ruleLabels.allowOutside) }).optional().default(false),
-  outside_photo: z.boolean({ error: selectMessage(ruleLabels.outsidePhoto) }).optional().default(false),
+  allow_outside: z
+    .boolean({ error: selectMessage(ruleLabels.allowOutside) })
+    .optional()
+    .default(false),
+  outside_photo: z
+    .boolean({ error: selectMessage(ruleLabels.outsidePhoto) })
+    .optional()
+    .default(false),
   correction_quota: zInteger(
     ruleMessages.range(ruleLabels.correctionQuota, 0, CORRECTION_QUOTA_MAX),
     0,
@@ -116,10 +135,15 @@ const groupFields = {
   )
     .optional()
     .default(7),
-  targets: z.array(target, { error: selectMessage(ruleLabels.targets) }).max(500).optional().default([]),
+  targets: z
+    .array(target, { error: selectMessage(ruleLabels.targets) })
+    .max(500)
+    .optional()
+    .default([]),
 };
 
-const needsShift = (group: { kind: string; shift_id: number | null }) => group.kind === 'shift' || group.shift_id !== null;
+const needsShift = (group: { kind: string; shift_id: number | null }) =>
+  group.kind === 'shift' || group.shift_id !== null;
 const shiftIssue = { error: ruleMessages.shiftRequired, path: ['shift_id'] };
 
 export const groupBody = z.object(groupFields).refine(needsShift, shiftIssue);
@@ -157,6 +181,9 @@ export const calendarEntry = z.object({ day: z.string(), kind: z.enum(CALENDAR_K
 export type CalendarEntry = z.infer<typeof calendarEntry>;
 export const calendarDayBody = z.object({ day: zRequiredDate(ruleLabels.day) });
 
-export const zMonth = z.string({ error: ruleMessages.month }).trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
-  error: ruleMessages.month,
-});
+export const zMonth = z
+  .string({ error: ruleMessages.month })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
+    error: ruleMessages.month,
+  });

@@ -44,9 +44,16 @@ export const attendanceMessages = {
  */
 export const GROUP_KINDS = ['fixed', 'shift', 'free'] as const;
 export type GroupKind = (typeof GROUP_KINDS)[number];
-export const groupKindNames: Record<GroupKind, string> = { fixed: '固定班制', shift: '排班制', free: '自由工时' };
+export const groupKindNames: Record<GroupKind, string> = {
+  fixed: '固定班制',
+  shift: '排班制',
+  free: '自由工时',
+};
 
-/** What a group covers; a person belongs to the group of their post, else their department, else their store. */
+/**
+ * What a group covers; a person belongs to the group of their post, else of their store, else of the nearest
+ * department at or above theirs (a group of the root department covers everyone else).
+ */
 export const GROUP_TARGETS = ['post', 'department', 'store'] as const;
 export type GroupTarget = (typeof GROUP_TARGETS)[number];
 
@@ -99,7 +106,6 @@ export const REASON_MAX = 200;
 /** A manager's reading of an employee's explanation: pending until accepted or rejected. */
 export const EXPLANATION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type ExplanationStatus = (typeof EXPLANATION_STATUSES)[number];
-
 
 export const ruleLabels = {
   group: '考勤组',

@@ -117,7 +117,10 @@ export const attendanceGroupTargets = pgTable(
     target: text({ enum: GROUP_TARGETS }).notNull(),
     targetId: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.target, t.targetId] }), index('attendance_group_targets_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.target, t.targetId] }),
+    index('attendance_group_targets_group_idx').on(t.groupId),
+  ],
 );
 
 /** A shift group's schedule: the shift a person works on a day (none: a rest day). */

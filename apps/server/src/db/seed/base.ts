@@ -1,6 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { dictionaryItems, dictionaryTypes, holidayCalendar, menus, roleMenus, roles, userRoles, users } from '../schema';
+import {
+  dictionaryItems,
+  dictionaryTypes,
+  holidayCalendar,
+  menus,
+  roleMenus,
+  roles,
+  userRoles,
+  users,
+} from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { withAncestors } from '../../core/access';
 import { dictionaries } from './data/dictionaries';
@@ -139,7 +148,8 @@ async function seedHolidays(db: Database) {
       .from(holidayCalendar)
       .where(sql`${holidayCalendar.day} between ${`${year}-01-01`} and ${`${year}-12-31`}`)
       .limit(1);
-    if (!entered) await db.insert(holidayCalendar).values(holidaySeeds.filter((entry) => entry.day.startsWith(year)));
+    if (!entered)
+      await db.insert(holidayCalendar).values(holidaySeeds.filter((entry) => entry.day.startsWith(year)));
   }
 }
 

@@ -615,7 +615,15 @@ describe('flow definitions', () => {
       .filter((row) => row.department_id === null)
       .map((row) => row.business_type);
     expect(new Set(groupWide)).toEqual(
-      new Set(['inductionfirst', 'posttransfer', 'resignation', 'leave', 'dispatch', 'prohibited_dismiss']),
+      new Set([
+        'inductionfirst',
+        'posttransfer',
+        'resignation',
+        'leave',
+        'dispatch',
+        'prohibited_dismiss',
+        'clock_correction',
+      ]),
     );
   });
 });

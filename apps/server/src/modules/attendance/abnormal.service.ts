@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { offsetOf, type Paging } from '../../lib/paging';
 import type { ApprovalEngine } from '../approvals';
 import { loadRulebook, placementsOn } from './day-context';
+import { addMonths } from './punch-partitions';
 import { isMonthLocked } from './days.build';
 import { dayQuery, daysOf } from './rows';
 
@@ -49,7 +50,13 @@ export async function employeeOfUser(db: Database, userId: number): Promise<numb
  * `GET clock/abnormal`: abnormal days before today (today is still being worked), newest first, in the
  * caller's scope or only their own.
  */
-export async function listAbnormalDays(db: Database, scope: Scope, userId: number, today: string, query: DayListQuery) {
+export async function listAbnormalDays(
+  db: Database,
+  scope: Scope,
+  userId: number,
+  today: string,
+  query: DayListQuery,
+) {
   const own = query.mine ? await employeeOfUser(db, userId) : undefined;
   const where = and(
     eq(attendanceDays.status, 'abnormal'),
@@ -173,7 +180,9 @@ export async function requestCorrection(
         errors: [{ field: 'punch_at', message: ruleMessages.correctionOutsideDay }],
       });
     if (punchAt.getTime() > clock.now().getTime())
-      throw conflict(ruleMessages.correctionFuture, { errors: [{ field: 'punch_at', message: ruleMessages.correctionFuture }] });
+      throw conflict(ruleMessages.correctionFuture, {
+        errors: [{ field: 'punch_at', message: ruleMessages.correctionFuture }],
+      });
     // One correction at a time per day, and the month's quota across approving and approved ones.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('attendance_corrections'), ${employeeId})`);
     const month = body.day.slice(0, 7);
@@ -184,13 +193,14 @@ export async function requestCorrection(
         and(
           eq(attendanceCorrections.employeeId, employeeId),
           gte(attendanceCorrections.day, `${month}-01`),
-          lte(attendanceCorrections.day, `${month}-31`),
+          lt(attendanceCorrections.day, `${addMonths(month, 1)}-01`),
           inArray(attendanceCorrections.status, ['approving', 'approved']),
         ),
       );
     if (asked.some((row) => row.day === body.day && row.status === 'approving'))
       throw conflict(ruleMessages.correctionPending);
-    if (asked.length >= group.correctionQuota) throw conflict(ruleMessages.correctionQuota(group.correctionQuota));
+    if (asked.length >= group.correctionQuota)
+      throw conflict(ruleMessages.correctionQuota(group.correctionQuota));
     const [correction] = await tx
       .insert(attendanceCorrections)
       .values({
@@ -209,7 +219,10 @@ export async function requestCorrection(
       action: 'submit',
       after: { day: body.day, side: body.side, punchAt: body.punch_at, reason: body.reason },
     });
-    const [person] = await tx.select({ name: employees.name }).from(employees).where(eq(employees.id, employeeId));
+    const [person] = await tx
+      .select({ name: employees.name })
+      .from(employees)
+      .where(eq(employees.id, employeeId));
     const instance = await approvals.submit(tx, {
       businessType: CLOCK_CORRECTION,
       businessId: correction!.id,

@@ -18,6 +18,7 @@ import { ABNORMAL_KINDS, ruleLabels } from '@dealer-hr/shared/attendance/rules';
 import { selectMessage } from '@dealer-hr/shared/rules';
 import { zId, zQueryId } from '@dealer-hr/shared/validation';
 import type { AppContext } from '../../app-context';
+import { can, canAny } from '../../core/access';
 import { auditActorOf } from '../../lib/audit';
 import { calendarDayRange, refineDayRange } from '../../lib/day-range';
 import { envelope, ok, page } from '../../lib/envelope';
@@ -104,13 +105,23 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         summary: 'Punches, newest first',
         description:
           '`from`/`to` calendar days in the group’s time zone (the last 7 days when absent); by store, person, ' +
-          'fence result and source; `mine=1` only the caller’s own.',
+          'fence result and source; `mine=1` only the caller’s own, which is all a caller without ' +
+          '`attendance:records:export` sees.',
         querystring: punchListQuery,
         response: { 200: envelope(page(clockPunch).extend({ from: z.string(), to: z.string() })) },
       },
     },
-    async (request) =>
-      ok(await listPunches(db, await actor(request).scope(), actor(request).userId, today, timeZone, request.query)),
+    async (request) => {
+      const caller = actor(request);
+      // Others' punches (where they were) are for those who may export them: managers and HR.
+      const mine = request.query.mine === '1' || !can(await caller.access(), 'attendance:records:export');
+      return ok(
+        await listPunches(db, await caller.scope(), caller.userId, today, timeZone, {
+          ...request.query,
+          mine: mine ? '1' : undefined,
+        }),
+      );
+    },
   );
 
   app.get(
@@ -122,19 +133,27 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         summary: 'Abnormal days before today',
         description:
           'Late, early, missing punch, out of fence, absent, from the day table; `pending=1` those whose ' +
-          'explanation waits for a manager; `mine=1` the caller’s own.',
+          'explanation waits for a manager; `mine=1` the caller’s own, which is all a caller who cannot review ' +
+          'explanations sees.',
         querystring: abnormalQuery,
         response: { 200: envelope(page(attendanceDay)) },
       },
     },
-    async (request) =>
-      ok(
-        await listAbnormalDays(db, await actor(request).scope(), actor(request).userId, today(), {
+    async (request) => {
+      const caller = actor(request);
+      // Others' days are for those who review them.
+      const reviewer = canAny(await caller.access(), [
+        'attendance:abnormal:approve',
+        'attendance:abnormal:reject',
+      ]);
+      return ok(
+        await listAbnormalDays(db, await caller.scope(), caller.userId, today(), {
           ...request.query,
           pending: request.query.pending === '1',
-          mine: request.query.mine === '1',
+          mine: request.query.mine === '1' || !reviewer,
         }),
-      ),
+      );
+    },
   );
 
   app.put(
@@ -190,7 +209,15 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       },
     },
     async (request) =>
-      ok(await requestCorrection(db, approvals, { today, clock, timeZone }, signedInActorOf(request), request.body)),
+      ok(
+        await requestCorrection(
+          db,
+          approvals,
+          { today, clock, timeZone },
+          signedInActorOf(request),
+          request.body,
+        ),
+      ),
   );
 
   app.get(
@@ -200,7 +227,8 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       schema: {
         tags,
         summary: 'Monthly attendance per person',
-        description: 'From the day table: days due and attended, hours, lateness, early leave, missing punches, absence.',
+        description:
+          'From the day table: days due and attended, hours, lateness, early leave, missing punches, absence.',
         querystring: statisticsQuery,
         response: { 200: envelope(page(monthlyStatistics).extend({ month: monthState })) },
       },
@@ -235,7 +263,8 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       schema: {
         tags,
         summary: 'Close a month',
-        description: 'Only a month that is over; its days, corrections and explanations are frozen until reopened.',
+        description:
+          'Only a month that is over; its days, corrections and explanations are frozen until reopened.',
         body: monthBody,
         response: { 200: envelope(monthState) },
       },
@@ -247,7 +276,12 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/clock/statistics/unlock',
     {
       config: { permission: 'attendance:statistics:unlock' },
-      schema: { tags, summary: 'Reopen a closed month', body: monthBody, response: { 200: envelope(monthState) } },
+      schema: {
+        tags,
+        summary: 'Reopen a closed month',
+        body: monthBody,
+        response: { 200: envelope(monthState) },
+      },
     },
     async (request) => ok(await unlockMonth(db, auditActorOf(request), request.body.month)),
   );
@@ -260,10 +294,12 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       schema: {
         tags,
         summary: 'The monthly sheet as an .xlsx file',
-        description: 'Same filters as `clock/statistics`; large months are better exported as a job (`attendance`).',
+        description:
+          'Same filters as `clock/statistics`; large months are better exported as a job (`attendance`).',
         querystring: statisticsQuery,
       },
     },
-    async (request, reply) => sendExport(request, reply, { db, source: sheet }, request.query, 'attendance.xlsx'),
+    async (request, reply) =>
+      sendExport(request, reply, { db, source: sheet }, request.query, 'attendance.xlsx'),
   );
 };

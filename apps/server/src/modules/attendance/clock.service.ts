@@ -4,7 +4,15 @@ import { timeOf } from '@dealer-hr/shared/attendance/rules-contract';
 import type { ClockInAnswer, ClockInBody, ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
 import { addDays, dayOf, type Clock } from '../../core/clock';
 import type { Database } from '../../db/client';
-import { attendanceDays, clockPoints, clockPunches, employees, stores, uploads, users } from '../../db/schema';
+import {
+  attendanceDays,
+  clockPoints,
+  clockPunches,
+  employees,
+  stores,
+  uploads,
+  users,
+} from '../../db/schema';
 import { startOfDay } from '../../lib/day-range';
 import { conflict, validationFailed } from '../../lib/errors';
 import { fenceOf } from './coordinates.service';
@@ -41,7 +49,9 @@ async function whereabouts(db: Database, userId: number, now: Date, timeZone: st
   let [placement] = await placementsOn(db, [person.id], calendarDay);
   let group = placement ? book.groupOf(placement) : undefined;
   let day = calendarDay;
-  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now));
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(now),
+  );
   if (group && hour < group.dayBoundaryHour) {
     // Still the night shift of the day before.
     day = addDays(calendarDay, -1);
@@ -64,7 +74,9 @@ async function todayOf({ db, timeZone }: ClockDeps, where: Whereabouts): Promise
   const book = await loadRulebook(db);
   const shift = where.group ? book.shift(where.group.shiftId) : undefined;
   const [store, points, dayRows] = await Promise.all([
-    storeId === null ? undefined : db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.id, storeId)),
+    storeId === null
+      ? undefined
+      : db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.id, storeId)),
     storeId === null
       ? []
       : db
@@ -72,7 +84,9 @@ async function todayOf({ db, timeZone }: ClockDeps, where: Whereabouts): Promise
           .from(clockPoints)
           .where(and(eq(clockPoints.storeId, storeId), eq(clockPoints.enabled, true)))
           .orderBy(asc(clockPoints.name)),
-    dayQuery(db).where(and(eq(attendanceDays.employeeId, where.employeeId), eq(attendanceDays.day, where.day))),
+    dayQuery(db).where(
+      and(eq(attendanceDays.employeeId, where.employeeId), eq(attendanceDays.day, where.day)),
+    ),
   ]);
   const [result] = await daysOf(db, dayRows);
   // The day's punches: from its boundary to the next day's.
@@ -95,7 +109,9 @@ async function todayOf({ db, timeZone }: ClockDeps, where: Whereabouts): Promise
       ? {
           name: where.group.name,
           kind: where.group.kind,
-          shift: shift ? { name: shift.name, start: timeOf(shift.startMinute), end: timeOf(shift.endMinute) } : null,
+          shift: shift
+            ? { name: shift.name, start: timeOf(shift.startMinute), end: timeOf(shift.endMinute) }
+            : null,
           allow_outside: where.group.allowOutside,
           outside_photo: where.group.outsidePhoto,
         }
@@ -126,10 +142,17 @@ export async function clockIn(deps: ClockDeps, userId: number, body: ClockInBody
   if (blocked) throw conflict(blocked);
   const storeId = where.placement!.storeId!;
   const group = where.group!;
-  const fence = await fenceOf(db, storeId, { latitude: body.latitude, longitude: body.longitude }, body.datum);
+  const fence = await fenceOf(
+    db,
+    storeId,
+    { latitude: body.latitude, longitude: body.longitude },
+    body.datum,
+  );
   if (!fence.inside && !group.allowOutside) {
     const message =
-      fence.distance === null ? ruleMessages.outsideNoPoint : ruleMessages.outside(fence.distance, fence.point!.radius);
+      fence.distance === null
+        ? ruleMessages.outsideNoPoint
+        : ruleMessages.outside(fence.distance, fence.point!.radius);
     throw conflict(message, { distance: fence.distance, radius: fence.point?.radius ?? null });
   }
   if (!fence.inside && group.outsidePhoto) {

@@ -9,9 +9,16 @@ import type { AttendanceGroup, AttendanceShift } from '@dealer-hr/shared/attenda
 import { wgs84ToGcj02 } from '@dealer-hr/shared/attendance/geo';
 import { ruleMessages } from '@dealer-hr/shared/attendance/rules';
 import type { Page } from '@dealer-hr/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalFlows, assignments, attendanceBuilds, attendanceDays, clockPunches, employees } from '../../db/schema';
+import {
+  approvalFlows,
+  assignments,
+  attendanceBuilds,
+  attendanceDays,
+  clockPunches,
+  employees,
+} from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -73,7 +80,8 @@ beforeAll(async () => {
     kind: 'fixed',
     shift_id: shift.data.id,
     workdays: [1, 2, 3, 4, 5],
-    targets: [{ target: 'store', id: person.storeId }],
+    // The person's post: the most specific cover, over the demo's group of every store.
+    targets: [{ target: 'post', id: person.postId }],
     correction_quota: 2,
     correction_deadline_days: 7,
   });
@@ -107,13 +115,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('rules', () => {
-  it('keeps a store in one group at a time, and says which group has it', async () => {
+  it('keeps a post in one group at a time, and says which group has it', async () => {
     const taken = await call('POST', 'clock/rules/store', {
       name: '另一个考勤组',
       kind: 'free',
       shift_id: group.shift_id,
       workdays: [1, 2, 3],
-      targets: [{ target: 'store', id: person.storeId }],
+      targets: [{ target: 'post', id: person.postId }],
     });
     expect(taken.code).toBe(409);
     expect(taken.message).toBe(ruleMessages.targetTaken('测试门店考勤'));
@@ -137,7 +145,10 @@ describe('rules', () => {
       absent_hours: 2,
     });
     expect(shift.code).toBe(422);
-    expect(shift.data.errors.map((error: { field: string }) => error.field).sort()).toEqual(['serious_late', 'start']);
+    expect(shift.data.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+      'serious_late',
+      'start',
+    ]);
   });
 });
 
@@ -149,10 +160,19 @@ describe('clock-in', () => {
     expect(outside.message).toBe(ruleMessages.outside(301, 300));
     const inside = await punch({ latitude: spot.latitude + 299 * METRE, longitude: spot.longitude });
     expect(inside.code, inside.message).toBe(200);
-    expect(inside.data.punch).toMatchObject({ in_fence: true, distance: 299, point_name: '测试打卡点', source: 'web' });
+    expect(inside.data.punch).toMatchObject({
+      in_fence: true,
+      distance: 299,
+      point_name: '测试打卡点',
+      source: 'web',
+    });
     expect(inside.data.today.punches).toHaveLength(1);
     // Clocked in, not yet out: the day so far.
-    expect(inside.data.today.result).toMatchObject({ day: '2026-12-07', first_in: '2026-12-07T00:50:00.000Z', missing_out: true });
+    expect(inside.data.today.result).toMatchObject({
+      day: '2026-12-07',
+      first_in: '2026-12-07T00:50:00.000Z',
+      missing_out: true,
+    });
   });
 
   it('measures a GCJ-02 position after converting it, and the day comes out normal', async () => {
@@ -161,7 +181,12 @@ describe('clock-in', () => {
     const answer = await punch(read, 'gcj02');
     expect(answer.code, answer.message).toBe(200);
     expect(answer.data.punch).toMatchObject({ in_fence: true, distance: 0 });
-    expect(answer.data.today.result).toMatchObject({ status: 'normal', late_minutes: 0, early_minutes: 0, absent: 0 });
+    expect(answer.data.today.result).toMatchObject({
+      status: 'normal',
+      late_minutes: 0,
+      early_minutes: 0,
+      absent: 0,
+    });
     // Records are never edited: two punches as they came.
     const today = await call<ClockToday>('GET', 'clock/today', undefined, staff);
     expect(today.data.punches.map((row) => row.datum)).toEqual(['wgs84', 'gcj02']);
@@ -221,7 +246,12 @@ describe('the day table', () => {
       .from(attendanceDays)
       .where(and(eq(attendanceDays.employeeId, first!.id), eq(attendanceDays.day, day)));
     expect(skipped).toBeUndefined();
-    expect(await dayOf(day)).toMatchObject({ status: 'abnormal', absent: 1, missingIn: true, missingOut: true });
+    expect(await dayOf(day)).toMatchObject({
+      status: 'abnormal',
+      absent: 1,
+      missingIn: true,
+      missingOut: true,
+    });
     expect(await buildDay(t.db, day, zone)).toEqual({ day, people: 0, skipped: 'built' });
   });
 
@@ -233,11 +263,20 @@ describe('the day table', () => {
   });
 
   it('never makes the joining day abnormal, though the next day without a punch is absent', async () => {
-    const [before] = await t.db.select({ entryDate: employees.entryDate }).from(employees).where(eq(employees.id, person.employeeId));
-    const [main] = await t.db.select({ startDate: assignments.startDate }).from(assignments).where(eq(assignments.id, person.assignmentId));
+    const [before] = await t.db
+      .select({ entryDate: employees.entryDate })
+      .from(employees)
+      .where(eq(employees.id, person.employeeId));
+    const [main] = await t.db
+      .select({ startDate: assignments.startDate })
+      .from(assignments)
+      .where(eq(assignments.id, person.assignmentId));
     // As if the person joined on Monday 2026-12-14.
     await t.db.update(employees).set({ entryDate: '2026-12-14' }).where(eq(employees.id, person.employeeId));
-    await t.db.update(assignments).set({ startDate: '2026-12-14' }).where(eq(assignments.id, person.assignmentId));
+    await t.db
+      .update(assignments)
+      .set({ startDate: '2026-12-14' })
+      .where(eq(assignments.id, person.assignmentId));
     try {
       await computeDays(t.db, [person.employeeId], '2026-12-14', zone);
       await computeDays(t.db, [person.employeeId], '2026-12-15', zone);
@@ -247,8 +286,14 @@ describe('the day table', () => {
       await computeDays(t.db, [person.employeeId], '2026-12-11', zone);
       expect(await dayOf('2026-12-11')).toBeUndefined();
     } finally {
-      await t.db.update(employees).set({ entryDate: before!.entryDate }).where(eq(employees.id, person.employeeId));
-      await t.db.update(assignments).set({ startDate: main!.startDate }).where(eq(assignments.id, person.assignmentId));
+      await t.db
+        .update(employees)
+        .set({ entryDate: before!.entryDate })
+        .where(eq(employees.id, person.employeeId));
+      await t.db
+        .update(assignments)
+        .set({ startDate: main!.startDate })
+        .where(eq(assignments.id, person.assignmentId));
     }
   });
 
@@ -265,7 +310,9 @@ describe('the day table', () => {
     );
     expect(held!.n).toBe(1);
     const [left] = rowsOf<{ n: number }>(
-      await t.db.execute(sql`select count(*)::int as n from clock_punches_default where punched_at >= '2031-01-01'`),
+      await t.db.execute(
+        sql`select count(*)::int as n from clock_punches_default where punched_at >= '2031-01-01'`,
+      ),
     );
     expect(left!.n).toBe(0);
     expect(await ensurePunchPartition(t.db, '2031-04', zone)).toBe(false);
@@ -279,10 +326,24 @@ describe('abnormal days and corrections', () => {
     expect((await punch()).code).toBe(200);
     await at('2026-12-12', '10:00');
     await computeDays(t.db, [person.employeeId], '2026-12-11', zone);
-    const abnormal = await call<Page<AttendanceDay>>('GET', 'clock/abnormal?mine=1&from=2026-12-11&to=2026-12-11', undefined, staff);
-    expect(abnormal.data.data[0]).toMatchObject({ day: '2026-12-11', missing_out: true, abnormal: ['missing', 'absent'] });
+    const abnormal = await call<Page<AttendanceDay>>(
+      'GET',
+      'clock/abnormal?mine=1&from=2026-12-11&to=2026-12-11',
+      undefined,
+      staff,
+    );
+    expect(abnormal.data.data[0]).toMatchObject({
+      day: '2026-12-11',
+      missing_out: true,
+      abnormal: ['missing', 'absent'],
+    });
 
-    const explained = await call('PUT', 'clock/abnormal/explain', { day: '2026-12-11', explanation: '忘记打卡' }, staff);
+    const explained = await call(
+      'PUT',
+      'clock/abnormal/explain',
+      { day: '2026-12-11', explanation: '忘记打卡' },
+      staff,
+    );
     expect(explained.code, explained.message).toBe(200);
     const asked = await call<{ id: number; approval_id: number }>(
       'POST',
@@ -306,7 +367,13 @@ describe('abnormal days and corrections', () => {
     const [written] = await t.db
       .select()
       .from(clockPunches)
-      .where(and(eq(clockPunches.employeeId, person.employeeId), eq(clockPunches.source, 'correction')));
+      .where(
+        and(
+          eq(clockPunches.employeeId, person.employeeId),
+          eq(clockPunches.source, 'correction'),
+          gte(clockPunches.punchedAt, new Date('2026-12-11T00:00:00+08:00')),
+        ),
+      );
     expect(written?.punchedAt.toISOString()).toBe('2026-12-11T10:05:00.000Z');
   });
 
@@ -331,7 +398,14 @@ describe('the monthly sheet', () => {
     );
     expect(sheet.code, sheet.message).toBe(200);
     const row = sheet.data.data.find((each) => each.employee_id === person.employeeId)!;
-    expect(row).toMatchObject({ late_count: 1, late_minutes: 6, early_count: 1, early_minutes: 1, outside: 1, corrections: 1 });
+    expect(row).toMatchObject({
+      late_count: 1,
+      late_minutes: 6,
+      early_count: 1,
+      early_minutes: 1,
+      outside: 1,
+      corrections: 1,
+    });
     expect(sheet.data.month.locked).toBe(false);
 
     const early = await call('PUT', 'clock/statistics/lock', { month: '2026-12' });
@@ -339,14 +413,22 @@ describe('the monthly sheet', () => {
     await at('2027-01-04', '10:00');
     const locked = await call<MonthState>('PUT', 'clock/statistics/lock', { month: '2026-12' });
     expect(locked.data).toMatchObject({ month: '2026-12', locked: true });
-    const refused = await call('PUT', 'clock/abnormal/explain', { day: '2026-12-08', explanation: '堵车' }, staff);
+    const refused = await call(
+      'PUT',
+      'clock/abnormal/explain',
+      { day: '2026-12-08', explanation: '堵车' },
+      staff,
+    );
     expect(refused.message).toBe(ruleMessages.monthLocked('2026-12'));
     expect(await buildDay(t.db, '2026-12-31', zone)).toMatchObject({ skipped: 'locked' });
     const reopened = await call<MonthState>('PUT', 'clock/statistics/unlock', { month: '2026-12' });
     expect(reopened.data.locked).toBe(false);
-    expect((await call('PUT', 'clock/abnormal/explain', { day: '2026-12-08', explanation: '堵车' }, staff)).code).toBe(200);
+    expect(
+      (await call('PUT', 'clock/abnormal/explain', { day: '2026-12-08', explanation: '堵车' }, staff)).code,
+    ).toBe(200);
   });
 });
 
 const mainName = async () =>
-  (await t.db.select({ name: employees.name }).from(employees).where(eq(employees.id, person.employeeId)))[0]?.name;
+  (await t.db.select({ name: employees.name }).from(employees).where(eq(employees.id, person.employeeId)))[0]
+    ?.name;

@@ -27,7 +27,8 @@ async function lockedCorrection(tx: Database, instance: ApprovalInstance) {
 async function approve(tx: Database, timeZone: string, instance: ApprovalInstance, decision: Decision) {
   const correction = await lockedCorrection(tx, instance);
   if (correction.status !== 'approving') return;
-  if (await isMonthLocked(tx, correction.day)) throw conflict(ruleMessages.monthLocked(correction.day.slice(0, 7)));
+  if (await isMonthLocked(tx, correction.day))
+    throw conflict(ruleMessages.monthLocked(correction.day.slice(0, 7)));
   const [placement] = await placementsOn(tx, [correction.employeeId], correction.day);
   await tx.insert(clockPunches).values({
     punchedAt: correction.punchAt,
@@ -38,9 +39,16 @@ async function approve(tx: Database, timeZone: string, instance: ApprovalInstanc
     source: 'correction',
     correctionId: correction.id,
   });
-  await tx.update(attendanceCorrections).set({ status: 'approved' }).where(eq(attendanceCorrections.id, correction.id));
+  await tx
+    .update(attendanceCorrections)
+    .set({ status: 'approved' })
+    .where(eq(attendanceCorrections.id, correction.id));
   await computeDays(tx, [correction.employeeId], correction.day, timeZone);
-  await writeAudit(tx, decision.actor, { entity: 'attendance_correction', entityId: correction.id, action: 'approve' });
+  await writeAudit(tx, decision.actor, {
+    entity: 'attendance_correction',
+    entityId: correction.id,
+    action: 'approve',
+  });
 }
 
 async function handBack(tx: Database, instance: ApprovalInstance, decision: Decision, rejected: boolean) {

@@ -121,7 +121,6 @@ export async function schedulesOn(db: Database, employeeIds: readonly number[], 
   return new Map(rows.map((row) => [row.employeeId, row.shiftId]));
 }
 
-
 export interface PunchMoment {
   employeeId: number;
   punchedAt: Date;
@@ -136,7 +135,11 @@ export async function punchesAround(db: Database, employeeIds: readonly number[]
   if (employeeIds.length === 0) return [];
   const until = new Date(midnight.getTime() + 36 * 3_600_000);
   return db
-    .select({ employeeId: clockPunches.employeeId, punchedAt: clockPunches.punchedAt, inFence: clockPunches.inFence })
+    .select({
+      employeeId: clockPunches.employeeId,
+      punchedAt: clockPunches.punchedAt,
+      inFence: clockPunches.inFence,
+    })
     .from(clockPunches)
     .where(
       and(

@@ -6,6 +6,7 @@ import { defineJob } from '../../core/jobs/queue';
 import { startOfDay } from '../../lib/day-range';
 import type { Database } from '../../db/client';
 import { attendanceBuilds, attendanceDays, attendanceMonths, employees } from '../../db/schema';
+import { columnList, unnestRows, type UnnestColumn } from '../../db/unnest';
 import {
   calendarOn,
   loadRulebook,
@@ -21,6 +22,37 @@ export const BUILD_ATTENDANCE_DAY = 'attendance.build-day';
 export const BUILD_BATCH = 500;
 
 const MINUTE = 60_000;
+
+type DayRow = typeof attendanceDays.$inferInsert;
+
+/**
+ * What a build writes of a day, in one statement per batch (db/unnest.ts); the employee's explanation and its
+ * review are not among them, so a recomputed day keeps them.
+ */
+const dayColumns: UnnestColumn<DayRow>[] = [
+  { name: 'employee_id', type: 'int', value: (row) => row.employeeId },
+  { name: 'day', type: 'date', value: (row) => row.day },
+  { name: 'store_id', type: 'int', value: (row) => row.storeId ?? null },
+  { name: 'department_id', type: 'int', value: (row) => row.departmentId ?? null },
+  { name: 'group_id', type: 'int', value: (row) => row.groupId ?? null },
+  { name: 'kind', type: 'text', value: (row) => row.kind },
+  { name: 'status', type: 'text', value: (row) => row.status },
+  { name: 'due_start', type: 'timestamptz', value: (row) => row.dueStart ?? null },
+  { name: 'due_end', type: 'timestamptz', value: (row) => row.dueEnd ?? null },
+  { name: 'first_in', type: 'timestamptz', value: (row) => row.firstIn ?? null },
+  { name: 'last_out', type: 'timestamptz', value: (row) => row.lastOut ?? null },
+  { name: 'late_minutes', type: 'int', value: (row) => row.lateMinutes ?? 0 },
+  { name: 'serious_late', type: 'bool', value: (row) => row.seriousLate ?? false },
+  { name: 'early_minutes', type: 'int', value: (row) => row.earlyMinutes ?? 0 },
+  { name: 'missing_in', type: 'bool', value: (row) => row.missingIn ?? false },
+  { name: 'missing_out', type: 'bool', value: (row) => row.missingOut ?? false },
+  { name: 'absent', type: 'float8', value: (row) => row.absent ?? 0 },
+  { name: 'outside', type: 'int', value: (row) => row.outside ?? 0 },
+  { name: 'worked_minutes', type: 'int', value: (row) => row.workedMinutes ?? 0 },
+  { name: 'overtime_minutes', type: 'int', value: (row) => row.overtimeMinutes ?? 0 },
+  { name: 'leave', type: 'text', value: (row) => row.leave ?? 'none' },
+  { name: 'computed_at', type: 'timestamptz', value: (row) => row.computedAt ?? new Date() },
+];
 
 export async function isMonthLocked(db: Database, day: string): Promise<boolean> {
   const [row] = await db
@@ -54,17 +86,26 @@ export async function computeDays(
     midnight,
   );
   const punchesOf = new Map<number, typeof punches>();
-  for (const punch of punches) punchesOf.set(punch.employeeId, [...(punchesOf.get(punch.employeeId) ?? []), punch]);
-  const at = (minute: number | null) => (minute === null ? null : new Date(midnight.getTime() + minute * MINUTE));
-  const rows: (typeof attendanceDays.$inferInsert)[] = [];
+  for (const punch of punches)
+    punchesOf.set(punch.employeeId, [...(punchesOf.get(punch.employeeId) ?? []), punch]);
+  const at = (minute: number | null) =>
+    minute === null ? null : new Date(midnight.getTime() + minute * MINUTE);
+  const rows: DayRow[] = [];
   for (const placement of placements) {
     const group = book.groupOf(placement);
     if (!group) continue;
-    const shift = group.kind === 'shift' ? book.shift(schedules.get(placement.employeeId) ?? null) : book.shift(group.shiftId);
-    const kind = group.kind === 'shift' ? (shift ? 'workday' : 'restday') : dayKindOf(day, group.workdays, calendar);
+    const shift =
+      group.kind === 'shift'
+        ? book.shift(schedules.get(placement.employeeId) ?? null)
+        : book.shift(group.shiftId);
+    const kind =
+      group.kind === 'shift' ? (shift ? 'workday' : 'restday') : dayKindOf(day, group.workdays, calendar);
     const boundary = group.dayBoundaryHour * 60;
     const minutes = (punchesOf.get(placement.employeeId) ?? [])
-      .map((punch) => ({ minute: (punch.punchedAt.getTime() - midnight.getTime()) / MINUTE, inFence: punch.inFence }))
+      .map((punch) => ({
+        minute: (punch.punchedAt.getTime() - midnight.getTime()) / MINUTE,
+        inFence: punch.inFence,
+      }))
       .filter((punch) => punch.minute >= boundary && punch.minute < 1440 + boundary)
       .map((punch) => ({ ...punch, minute: Math.floor(punch.minute) }));
     const leave: LeaveSpan = 'none';
@@ -110,17 +151,14 @@ export async function computeDays(
       .delete(attendanceDays)
       .where(and(eq(attendanceDays.day, day), inArray(attendanceDays.employeeId, gone)));
   if (rows.length > 0)
-    await tx
-      .insert(attendanceDays)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [attendanceDays.employeeId, attendanceDays.day],
-        set: Object.fromEntries(
-          Object.keys(rows[0]!)
-            .filter((key) => key !== 'employeeId' && key !== 'day')
-            .map((key) => [key, sql.raw(`excluded.${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`)]),
-        ),
-      });
+    await tx.execute(sql`
+      insert into attendance_days ${columnList(dayColumns)} ${unnestRows(rows, dayColumns)}
+      on conflict (employee_id, day) do update set ${sql.raw(
+        dayColumns
+          .filter((column) => column.name !== 'employee_id' && column.name !== 'day')
+          .map((column) => `"${column.name}" = excluded."${column.name}"`)
+          .join(', '),
+      )}`);
   return rows.length;
 }
 
@@ -180,7 +218,9 @@ export async function buildDay(
  * bookmarks go, and the caller enqueues their builds in the same transaction.
  */
 export async function requestRebuild(tx: Database, from: string, to: string) {
-  await tx.delete(attendanceBuilds).where(and(sql`${attendanceBuilds.day} >= ${from}`, lte(attendanceBuilds.day, to)));
+  await tx
+    .delete(attendanceBuilds)
+    .where(and(sql`${attendanceBuilds.day} >= ${from}`, lte(attendanceBuilds.day, to)));
 }
 
 /** The nightly job: yesterday by default, or the day of its payload. */

@@ -14,3 +14,5 @@ export {
   addMonths,
 } from './punch-partitions';
 export { statisticsExport } from './statistics.service';
+// The employee's steps on an abnormal day, for the demo's story to perform.
+export { explainDay, requestCorrection } from './abnormal.service';

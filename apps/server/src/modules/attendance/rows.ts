@@ -2,7 +2,14 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { abnormalKindsOf } from '@dealer-hr/shared/attendance/day';
 import type { AttendanceDay, ClockPunch } from '@dealer-hr/shared/attendance/clock-contract';
 import type { Database } from '../../db/client';
-import { attendanceCorrections, attendanceDays, clockPoints, clockPunches, employees, stores } from '../../db/schema';
+import {
+  attendanceCorrections,
+  attendanceDays,
+  clockPoints,
+  clockPunches,
+  employees,
+  stores,
+} from '../../db/schema';
 
 // The day table's and the punches' rows as the API answers them, with the names a list shows.
 
@@ -45,7 +52,12 @@ export const punchOf = ({ punch, employeeName, employeeNo, storeName, pointName 
 
 export const dayQuery = (db: Database) =>
   db
-    .select({ day: attendanceDays, employeeName: employees.name, employeeNo: employees.employeeNo, storeName: stores.name })
+    .select({
+      day: attendanceDays,
+      employeeName: employees.name,
+      employeeNo: employees.employeeNo,
+      storeName: stores.name,
+    })
     .from(attendanceDays)
     .innerJoin(employees, eq(employees.id, attendanceDays.employeeId))
     .leftJoin(stores, eq(stores.id, attendanceDays.storeId));
@@ -73,7 +85,11 @@ export async function daysOf(db: Database, rows: DayRow[]): Promise<AttendanceDa
               inArray(attendanceCorrections.day, [...new Set(rows.map((row) => row.day.day))]),
             ),
           )
-          .orderBy(attendanceCorrections.employeeId, attendanceCorrections.day, desc(attendanceCorrections.id));
+          .orderBy(
+            attendanceCorrections.employeeId,
+            attendanceCorrections.day,
+            desc(attendanceCorrections.id),
+          );
   const correctionOf = new Map(corrections.map((row) => [`${row.employeeId}:${row.day}`, row]));
   return rows.map(({ day, employeeName, employeeNo, storeName }) => {
     const correction = correctionOf.get(`${day.employeeId}:${day.day}`);
@@ -102,8 +118,14 @@ export async function daysOf(db: Database, rows: DayRow[]): Promise<AttendanceDa
       leave: day.leave,
       abnormal: abnormalKindsOf(day),
       explanation: day.explanation,
+      explanation_status: day.explanationStatus,
       correction: correction
-        ? { id: correction.id, status: correction.status, side: correction.side, punch_at: correction.punchAt.toISOString() }
+        ? {
+            id: correction.id,
+            status: correction.status,
+            side: correction.side,
+            punch_at: correction.punchAt.toISOString(),
+          }
         : null,
     };
   });

@@ -82,7 +82,12 @@ export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/clock/rules/update',
     {
       config: { permission: 'attendance:rules:update' },
-      schema: { tags, summary: 'Change an attendance group', body: groupUpdateBody, response: { 200: envelope(attendanceGroup) } },
+      schema: {
+        tags,
+        summary: 'Change an attendance group',
+        body: groupUpdateBody,
+        response: { 200: envelope(attendanceGroup) },
+      },
     },
     async (request) => ok(await updateGroup(deps, auditActorOf(request), request.body)),
   );
@@ -90,7 +95,12 @@ export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/clock/rules/destroy',
     {
       config: { permission: 'attendance:rules:delete' },
-      schema: { tags, summary: 'Remove an attendance group', body: idBody(ruleLabels.group), response: idAnswer },
+      schema: {
+        tags,
+        summary: 'Remove an attendance group',
+        body: idBody(ruleLabels.group),
+        response: idAnswer,
+      },
     },
     async (request) => {
       await destroyGroup(deps, auditActorOf(request), request.body.id);
@@ -113,7 +123,8 @@ export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       schema: {
         tags,
         summary: 'Add a shift',
-        description: 'Times `HH:mm` (an end at or before the start ends the next day); -1 turns a threshold off.',
+        description:
+          'Times `HH:mm` (an end at or before the start ends the next day); -1 turns a threshold off.',
         body: shiftBody,
         response: { 200: envelope(attendanceShift) },
       },
@@ -124,7 +135,12 @@ export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/clock/rules/shifts/update',
     {
       config: { permission: 'attendance:rules:update' },
-      schema: { tags, summary: 'Change a shift', body: shiftUpdateBody, response: { 200: envelope(attendanceShift) } },
+      schema: {
+        tags,
+        summary: 'Change a shift',
+        body: shiftUpdateBody,
+        response: { 200: envelope(attendanceShift) },
+      },
     },
     async (request) => ok(await updateShift(deps, auditActorOf(request), request.body)),
   );
@@ -158,7 +174,12 @@ export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     '/clock/rules/calendar/store',
     {
       config: { permission: 'attendance:rules:update' },
-      schema: { tags, summary: 'Mark a day holiday or make-up working day', body: calendarEntryBody, response: { 200: envelope(calendarEntry) } },
+      schema: {
+        tags,
+        summary: 'Mark a day holiday or make-up working day',
+        body: calendarEntryBody,
+        response: { 200: envelope(calendarEntry) },
+      },
     },
     async (request) => ok(await putCalendarEntry(deps, auditActorOf(request), request.body)),
   );

@@ -23,7 +23,7 @@ import {
   posts,
   stores,
 } from '../../db/schema';
-import { writeAudit, type AuditActor } from '../../lib/audit';
+import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { databaseErrorOf, onUniqueViolation } from '../../lib/pg-errors';
 import { BUILD_ATTENDANCE_DAY, isMonthLocked, requestRebuild } from './days.build';
@@ -93,7 +93,12 @@ export async function createShift(deps: RuleChangeDeps, actor: AuditActor, body:
     const [created] = await onUniqueViolation(shiftNameTaken, () =>
       tx.insert(attendanceShifts).values(shiftColumns(body)).returning(),
     );
-    await writeAudit(tx, actor, { entity: 'attendance_shift', entityId: created!.id, action: 'create', after: body });
+    await writeAudit(tx, actor, {
+      entity: 'attendance_shift',
+      entityId: created!.id,
+      action: 'create',
+      after: withoutTimestamps(created!),
+    });
     return created!;
   });
   return shiftOf(row, 0);
@@ -101,12 +106,22 @@ export async function createShift(deps: RuleChangeDeps, actor: AuditActor, body:
 
 export async function updateShift(deps: RuleChangeDeps, actor: AuditActor, body: ShiftBody & { id: number }) {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(attendanceShifts).where(eq(attendanceShifts.id, body.id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(attendanceShifts)
+      .where(eq(attendanceShifts.id, body.id))
+      .for('update');
     if (!before) throw notFound(ruleMessages.shiftNotFound);
-    await onUniqueViolation(shiftNameTaken, () =>
-      tx.update(attendanceShifts).set(shiftColumns(body)).where(eq(attendanceShifts.id, body.id)),
+    const [after] = await onUniqueViolation(shiftNameTaken, () =>
+      tx.update(attendanceShifts).set(shiftColumns(body)).where(eq(attendanceShifts.id, body.id)).returning(),
     );
-    await writeAudit(tx, actor, { entity: 'attendance_shift', entityId: body.id, action: 'update', after: body });
+    await writeAudit(tx, actor, {
+      entity: 'attendance_shift',
+      entityId: body.id,
+      action: 'update',
+      before: withoutTimestamps(before),
+      after: withoutTimestamps(after!),
+    });
     await rebuildOpenDays(tx, deps);
   });
   return (await listShifts(deps.db)).find((shift) => shift.id === body.id)!;
@@ -114,9 +129,16 @@ export async function updateShift(deps: RuleChangeDeps, actor: AuditActor, body:
 
 export async function destroyShift(deps: RuleChangeDeps, actor: AuditActor, id: number) {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(attendanceShifts).where(eq(attendanceShifts.id, id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(attendanceShifts)
+      .where(eq(attendanceShifts.id, id))
+      .for('update');
     if (!before) throw notFound(ruleMessages.shiftNotFound);
-    const [used] = await tx.select({ n: count() }).from(attendanceGroups).where(eq(attendanceGroups.shiftId, id));
+    const [used] = await tx
+      .select({ n: count() })
+      .from(attendanceGroups)
+      .where(eq(attendanceGroups.shiftId, id));
     if (used!.n > 0) throw conflict(ruleMessages.shiftInUse);
     try {
       await tx.delete(attendanceShifts).where(eq(attendanceShifts.id, id));
@@ -129,7 +151,7 @@ export async function destroyShift(deps: RuleChangeDeps, actor: AuditActor, id: 
       entity: 'attendance_shift',
       entityId: id,
       action: 'delete',
-      before: { name: before.name },
+      before: withoutTimestamps(before),
     });
   });
 }
@@ -138,12 +160,16 @@ export async function destroyShift(deps: RuleChangeDeps, actor: AuditActor, id: 
 
 /** The names of what groups cover, for the list. */
 async function targetNames(db: Database, targets: { target: GroupTarget; targetId: number }[]) {
-  const idsOf = (kind: GroupTarget) => targets.filter((row) => row.target === kind).map((row) => row.targetId);
+  const idsOf = (kind: GroupTarget) =>
+    targets.filter((row) => row.target === kind).map((row) => row.targetId);
   const read = async (kind: GroupTarget) => {
     const ids = idsOf(kind);
     if (ids.length === 0) return [];
     const table = kind === 'post' ? posts : kind === 'store' ? stores : departments;
-    const rows = await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids));
+    const rows = await db
+      .select({ id: table.id, name: table.name })
+      .from(table)
+      .where(inArray(table.id, ids));
     return rows.map((row) => [`${kind}:${row.id}`, row.name] as const);
   };
   // In turn: `db` may be a transaction's one connection.
@@ -205,7 +231,10 @@ const groupColumns = (body: GroupBody) => ({
 
 async function assertShift(tx: Database, shiftId: number | null) {
   if (shiftId === null) return;
-  const [shift] = await tx.select({ id: attendanceShifts.id }).from(attendanceShifts).where(eq(attendanceShifts.id, shiftId));
+  const [shift] = await tx
+    .select({ id: attendanceShifts.id })
+    .from(attendanceShifts)
+    .where(eq(attendanceShifts.id, shiftId));
   if (!shift) throw fieldConflict('shift_id', ruleMessages.shiftNotFound);
 }
 
@@ -219,9 +248,13 @@ async function replaceTargets(tx: Database, groupId: number, targets: GroupBody[
   const missing = unique.find((row) => !names.has(`${row.target}:${row.id}`));
   if (missing) throw fieldConflict('targets', ruleMessages.targetNotFound);
   await tx.delete(attendanceGroupTargets).where(eq(attendanceGroupTargets.groupId, groupId));
-  if (unique.length === 0) return;
+  if (unique.length === 0) return [];
   const taken = await tx
-    .select({ name: attendanceGroups.name, target: attendanceGroupTargets.target, targetId: attendanceGroupTargets.targetId })
+    .select({
+      name: attendanceGroups.name,
+      target: attendanceGroupTargets.target,
+      targetId: attendanceGroupTargets.targetId,
+    })
     .from(attendanceGroupTargets)
     .innerJoin(attendanceGroups, eq(attendanceGroups.id, attendanceGroupTargets.groupId))
     .where(
@@ -234,12 +267,23 @@ async function replaceTargets(tx: Database, groupId: number, targets: GroupBody[
   await tx
     .insert(attendanceGroupTargets)
     .values(unique.map((row) => ({ groupId, target: row.target, targetId: row.id })));
+  return unique.map((row) => `${row.target}:${row.id}`);
+}
+
+/** What a group covers, as the audit log records it ('store:12'). */
+async function targetListOf(tx: Database, groupId: number) {
+  const rows = await tx
+    .select({ target: attendanceGroupTargets.target, targetId: attendanceGroupTargets.targetId })
+    .from(attendanceGroupTargets)
+    .where(eq(attendanceGroupTargets.groupId, groupId));
+  return rows.map((row) => `${row.target}:${row.targetId}`);
 }
 
 const groupNameTaken = () => fieldConflict('name', ruleMessages.groupNameTaken);
 
 /** Two requests covering the same store at once: the second finds it taken. */
-const lockTargets = (tx: Database) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('attendance_group_targets'))`);
+const lockTargets = (tx: Database) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('attendance_group_targets'))`);
 
 export async function createGroup(deps: RuleChangeDeps, actor: AuditActor, body: GroupBody) {
   const id = await deps.db.transaction(async (tx) => {
@@ -248,8 +292,13 @@ export async function createGroup(deps: RuleChangeDeps, actor: AuditActor, body:
     const [created] = await onUniqueViolation(groupNameTaken, () =>
       tx.insert(attendanceGroups).values(groupColumns(body)).returning(),
     );
-    await replaceTargets(tx, created!.id, body.targets);
-    await writeAudit(tx, actor, { entity: 'attendance_group', entityId: created!.id, action: 'create', after: body });
+    const targets = await replaceTargets(tx, created!.id, body.targets);
+    await writeAudit(tx, actor, {
+      entity: 'attendance_group',
+      entityId: created!.id,
+      action: 'create',
+      after: { ...withoutTimestamps(created!), targets },
+    });
     await rebuildOpenDays(tx, deps);
     return created!.id;
   });
@@ -259,14 +308,25 @@ export async function createGroup(deps: RuleChangeDeps, actor: AuditActor, body:
 export async function updateGroup(deps: RuleChangeDeps, actor: AuditActor, body: GroupUpdateBody) {
   await deps.db.transaction(async (tx) => {
     await lockTargets(tx);
-    const [before] = await tx.select().from(attendanceGroups).where(eq(attendanceGroups.id, body.id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(attendanceGroups)
+      .where(eq(attendanceGroups.id, body.id))
+      .for('update');
     if (!before) throw notFound(ruleMessages.groupNotFound);
     await assertShift(tx, body.shift_id ?? null);
-    await onUniqueViolation(groupNameTaken, () =>
-      tx.update(attendanceGroups).set(groupColumns(body)).where(eq(attendanceGroups.id, body.id)),
+    const beforeTargets = await targetListOf(tx, body.id);
+    const [after] = await onUniqueViolation(groupNameTaken, () =>
+      tx.update(attendanceGroups).set(groupColumns(body)).where(eq(attendanceGroups.id, body.id)).returning(),
     );
-    await replaceTargets(tx, body.id, body.targets);
-    await writeAudit(tx, actor, { entity: 'attendance_group', entityId: body.id, action: 'update', after: body });
+    const targets = await replaceTargets(tx, body.id, body.targets);
+    await writeAudit(tx, actor, {
+      entity: 'attendance_group',
+      entityId: body.id,
+      action: 'update',
+      before: { ...withoutTimestamps(before), targets: beforeTargets },
+      after: { ...withoutTimestamps(after!), targets },
+    });
     await rebuildOpenDays(tx, deps);
   });
   return (await listGroups(deps.db)).find((group) => group.id === body.id)!;
@@ -274,10 +334,20 @@ export async function updateGroup(deps: RuleChangeDeps, actor: AuditActor, body:
 
 export async function destroyGroup(deps: RuleChangeDeps, actor: AuditActor, id: number) {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(attendanceGroups).where(eq(attendanceGroups.id, id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(attendanceGroups)
+      .where(eq(attendanceGroups.id, id))
+      .for('update');
     if (!before) throw notFound(ruleMessages.groupNotFound);
+    const targets = await targetListOf(tx, id);
     await tx.delete(attendanceGroups).where(eq(attendanceGroups.id, id));
-    await writeAudit(tx, actor, { entity: 'attendance_group', entityId: id, action: 'delete', before: { name: before.name } });
+    await writeAudit(tx, actor, {
+      entity: 'attendance_group',
+      entityId: id,
+      action: 'delete',
+      before: { ...withoutTimestamps(before), targets },
+    });
     await rebuildOpenDays(tx, deps);
   });
 }

@@ -1,13 +1,24 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { ruleMessages, statisticsLabels } from '@dealer-hr/shared/attendance/rules';
-import type { MonthlyStatistics, MonthState, StoreStatistics } from '@dealer-hr/shared/attendance/clock-contract';
+import type {
+  MonthlyStatistics,
+  MonthState,
+  StoreStatistics,
+} from '@dealer-hr/shared/attendance/clock-contract';
 import { z } from 'zod';
 import type { Today } from '../../core/clock';
 import type { ExportSource } from '../../core/exports';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
 import { inScope, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
-import { attendanceCorrections, attendanceDays, attendanceMonths, employees, stores, users } from '../../db/schema';
+import {
+  attendanceCorrections,
+  attendanceDays,
+  attendanceMonths,
+  employees,
+  stores,
+  users,
+} from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { offsetOf, pagingQuery, zFilterText } from '../../lib/paging';
@@ -92,7 +103,9 @@ export async function monthlyStatistics(db: Database, scope: Scope, query: Stati
       employeeId: attendanceDays.employeeId,
       employeeName: employees.name,
       employeeNo: employees.employeeNo,
-      storeId: sql<number | null>`(array_agg(${attendanceDays.storeId} order by ${attendanceDays.day} desc))[1]`,
+      storeId: sql<
+        number | null
+      >`(array_agg(${attendanceDays.storeId} order by ${attendanceDays.day} desc))[1]`,
       ...totals,
     })
     .from(attendanceDays)
@@ -159,7 +172,10 @@ export async function storeStatistics(
     .from(attendanceCorrections)
     .innerJoin(
       attendanceDays,
-      and(eq(attendanceDays.employeeId, attendanceCorrections.employeeId), eq(attendanceDays.day, attendanceCorrections.day)),
+      and(
+        eq(attendanceDays.employeeId, attendanceCorrections.employeeId),
+        eq(attendanceDays.day, attendanceCorrections.day),
+      ),
     )
     .innerJoin(employees, eq(employees.id, attendanceDays.employeeId))
     .where(and(monthWhere(scope, query), eq(attendanceCorrections.status, 'approved')))
@@ -192,7 +208,12 @@ export async function monthStateOf(db: Database, month: string): Promise<MonthSt
  * `PUT clock/statistics/lock`: HR closes a month that is over (by the 5th of the next, as a rule); its days
  * no longer change, corrections and explanations of it are refused, until it is reopened.
  */
-export async function lockMonth(db: Database, today: Today, actor: AuditActor & { userId: number }, month: string) {
+export async function lockMonth(
+  db: Database,
+  today: Today,
+  actor: AuditActor & { userId: number },
+  month: string,
+) {
   if (month >= today().slice(0, 7)) throw conflict(ruleMessages.monthNotOver);
   await db.transaction(async (tx) => {
     const [locked] = await tx
@@ -201,7 +222,12 @@ export async function lockMonth(db: Database, today: Today, actor: AuditActor & 
       .onConflictDoNothing()
       .returning();
     if (!locked) throw conflict(ruleMessages.monthLocked(month));
-    await writeAudit(tx, actor, { entity: 'attendance_month', entityId: month, action: 'lock', after: { month } });
+    await writeAudit(tx, actor, {
+      entity: 'attendance_month',
+      entityId: month,
+      action: 'lock',
+      after: { month },
+    });
   });
   return monthStateOf(db, month);
 }
@@ -211,7 +237,12 @@ export async function unlockMonth(db: Database, actor: AuditActor, month: string
   await db.transaction(async (tx) => {
     const [removed] = await tx.delete(attendanceMonths).where(eq(attendanceMonths.month, month)).returning();
     if (!removed) throw conflict(ruleMessages.monthNotLocked(month));
-    await writeAudit(tx, actor, { entity: 'attendance_month', entityId: month, action: 'unlock', before: { month } });
+    await writeAudit(tx, actor, {
+      entity: 'attendance_month',
+      entityId: month,
+      action: 'unlock',
+      before: { month },
+    });
   });
   return monthStateOf(db, month);
 }

@@ -45,7 +45,9 @@ export const testClockRoutes: FastifyPluginAsyncZod<AppContext & { clock: Adjust
     },
     async (request) => {
       const [hours = 0, minutes = 0] = (request.body.time ?? '00:00').split(':').map(Number);
-      clock.set(new Date(startOfDay(request.body.date, config.TIME_ZONE).getTime() + (hours * 60 + minutes) * 60_000));
+      clock.set(
+        new Date(startOfDay(request.body.date, config.TIME_ZONE).getTime() + (hours * 60 + minutes) * 60_000),
+      );
       await app.jobRunner.catchUp();
       return ok(answer());
     },

@@ -158,6 +158,30 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
       })),
     'attendance',
   ),
+  '/attendance/rules': page(
+    () => import('../../features/attendance/rules/rules-page').then((m) => ({ default: m.RulesPage })),
+    'attendanceRules',
+  ),
+  '/attendance/clock': page(
+    () => import('../../features/attendance/clock/clock-page').then((m) => ({ default: m.ClockPage })),
+    'attendance',
+  ),
+  '/attendance/records': page(
+    () => import('../../features/attendance/records/records-page').then((m) => ({ default: m.RecordsPage })),
+    'attendance',
+  ),
+  '/attendance/abnormal': page(
+    () =>
+      import('../../features/attendance/abnormal/abnormal-page').then((m) => ({ default: m.AbnormalPage })),
+    'attendance',
+  ),
+  '/attendance/statistics': page(
+    () =>
+      import('../../features/attendance/statistics/statistics-page').then((m) => ({
+        default: m.StatisticsPage,
+      })),
+    'attendance',
+  ),
   '/staff/rotation': page(
     () => import('../../features/rotation/rotation-page').then((m) => ({ default: m.RotationPage })),
     'rotation',

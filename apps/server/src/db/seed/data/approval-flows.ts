@@ -54,5 +54,6 @@ export const approvalFlowSeeds: { businessType: ApprovalBusinessType; name: stri
     ],
   },
   { businessType: 'prohibited_dismiss', name: '禁止录用解除流程', nodes: [hrAdmin] },
-  { businessType: 'clock_correction', name: '补卡审批流程', nodes: [leader] },
+  // The department's leader vouches for the time; HR, who keeps the attendance, confirms it.
+  { businessType: 'clock_correction', name: '补卡审批流程', nodes: [leader, hrAdmin] },
 ];

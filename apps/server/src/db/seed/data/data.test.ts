@@ -36,6 +36,8 @@ const pageMap: Record<string, boolean> = {
   '/approval/done': false,
   '/approval/mine': false,
   '/approval/flows': false,
+  // The staff's own clock-in, phone first: the clock-in page the attendance issue asks for beside the six.
+  '/attendance/clock': false,
   '/attendance/records': false,
   '/attendance/abnormal': false,
   '/attendance/rules': false,

@@ -54,6 +54,14 @@ describe('/approval/mine', () => {
       expect(found.length).toBeGreaterThan(0);
       return found.map((option) => option.getAttribute('title'));
     });
-    expect(options).toEqual(['入职审批', '调岗审批', '离职审批', '请假审批', '外派审批', '禁止录用解除']);
+    expect(options).toEqual([
+      '入职审批',
+      '调岗审批',
+      '离职审批',
+      '请假审批',
+      '外派审批',
+      '禁止录用解除',
+      '补卡审批',
+    ]);
   });
 });

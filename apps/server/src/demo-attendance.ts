@@ -1,0 +1,295 @@
+import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { dayKindOf } from '@dealer-hr/shared/attendance/day';
+import { addDays, type Clock, type Today } from './core/clock';
+import type { Database } from './db/client';
+import { rowsOf } from './db/rows';
+import { columnList, unnestRows, type UnnestColumn } from './db/unnest';
+import {
+  attendanceBuilds,
+  attendanceGroups,
+  attendanceGroupTargets,
+  attendanceShifts,
+  clockPoints,
+  type clockPunches,
+  departments,
+  employees,
+  holidayCalendar,
+  stores,
+  users,
+} from './db/schema';
+import { createRng, randomInt, type Rng } from './db/seed/data/people';
+import { DEMO_TODAY } from './db/seed/demo';
+import { startOfDay } from './lib/day-range';
+import type { ApprovalEngine } from './modules/approvals';
+import {
+  addMonths,
+  computeDays,
+  ensurePunchPartitions,
+  explainDay,
+  requestCorrection,
+} from './modules/attendance';
+import { approveAsApprovers, personaOf } from './demo-personas';
+
+// The demo group's attendance: the rules its stores and head office work by, and three months of punches as
+// phones would have sent them (mostly on time, some late, a few forgetting to clock out, the odd absence),
+// up to yesterday, the day table the product computes from them, and the demo accounts' explanations and a
+// correction that went through its approval. Punches end yesterday, whatever day the demo is installed on,
+// so the records, the abnormal days and this month's sheet all have something true to show.
+
+/** Metres along a meridian, in degrees of latitude. */
+const METRE = 1 / 111_195.08;
+const BATCH = 500;
+
+interface Worker {
+  id: number;
+  entryDate: string;
+  leftOn: string | null;
+  storeId: number | null;
+  departmentId: number | null;
+  isSales: boolean;
+}
+
+type Punch = typeof clockPunches.$inferInsert;
+
+const punchColumns: UnnestColumn<Punch>[] = [
+  { name: 'punched_at', type: 'timestamptz', value: (row) => row.punchedAt },
+  { name: 'employee_id', type: 'int', value: (row) => row.employeeId },
+  { name: 'store_id', type: 'int', value: (row) => row.storeId ?? null },
+  { name: 'department_id', type: 'int', value: (row) => row.departmentId ?? null },
+  { name: 'point_id', type: 'int', value: (row) => row.pointId ?? null },
+  { name: 'distance', type: 'int', value: (row) => row.distance ?? null },
+  { name: 'in_fence', type: 'bool', value: (row) => row.inFence },
+  { name: 'latitude', type: 'float8', value: (row) => row.latitude ?? null },
+  { name: 'longitude', type: 'float8', value: (row) => row.longitude ?? null },
+  { name: 'datum', type: 'text', value: (row) => row.datum ?? null },
+  { name: 'accuracy', type: 'float8', value: (row) => row.accuracy ?? null },
+  { name: 'source', type: 'text', value: (row) => row.source },
+];
+
+/** Shifts and groups: head office Monday to Friday 09:00-18:00; the stores six days 08:30-17:30, 外勤 allowed. */
+async function seedRules(tx: Database) {
+  const thresholds = {
+    earliestIn: 120,
+    latestOut: 360,
+    lateGrace: 5,
+    seriousLate: 30,
+    lateAbsent: 120,
+    earlyGrace: 0,
+    halfDayHours: 4,
+    absentHours: 2,
+  };
+  const [office, store] = await tx
+    .insert(attendanceShifts)
+    .values([
+      { name: '标准班', startMinute: 540, endMinute: 1080, ...thresholds },
+      { name: '门店班', startMinute: 510, endMinute: 1050, ...thresholds },
+    ])
+    .returning();
+  const [root] = await tx
+    .select({ id: departments.id })
+    .from(departments)
+    .where(isNull(departments.parentId))
+    .orderBy(asc(departments.id))
+    .limit(1);
+  const [headOffice, stores_] = await tx
+    .insert(attendanceGroups)
+    .values([
+      { name: '总部考勤', kind: 'fixed', shiftId: office!.id, workdays: [1, 2, 3, 4, 5] },
+      {
+        name: '门店考勤',
+        kind: 'fixed',
+        shiftId: store!.id,
+        workdays: [1, 2, 3, 4, 5, 6],
+        // Sales consultants meet customers away from the showroom.
+        allowOutside: true,
+      },
+    ])
+    .returning();
+  const storeRows = await tx.select({ id: stores.id }).from(stores);
+  await tx
+    .insert(attendanceGroupTargets)
+    .values([
+      { groupId: headOffice!.id, target: 'department', targetId: root!.id },
+      ...storeRows.map((row) => ({ groupId: stores_!.id, target: 'store' as const, targetId: row.id })),
+    ]);
+  return { office: office!, store: store! };
+}
+
+/** A punch's minute of the day around a due time: early by up to `early`, late with the odds given. */
+function punchesOf(rng: Rng, start: number, end: number) {
+  const roll = rng();
+  if (roll < 0.01) return []; // absent
+  const late = rng() < 0.07 ? randomInt(rng, 1, 40) : -randomInt(rng, 0, 25);
+  const early = rng() < 0.03 ? randomInt(rng, 1, 30) : -randomInt(rng, 0, 40);
+  const clockIn = start + late;
+  if (roll < 0.03) return [clockIn]; // forgot to clock out
+  return [clockIn, end - early];
+}
+
+export async function demoAttendance(
+  tx: Database,
+  {
+    approvals,
+    timeZone,
+    clock,
+    today,
+  }: { approvals: ApprovalEngine; timeZone: string; clock: Clock; today: Today },
+): Promise<Record<string, number>> {
+  const rng = createRng(20_261_101 + 20);
+  const shifts = await seedRules(tx);
+  const yesterday = addDays(today(), -1);
+  const first = `${addMonths(DEMO_TODAY.slice(0, 7), -3)}-01`;
+  await ensurePunchPartitions(tx, first.slice(0, 7), addMonths(today().slice(0, 7), 2), timeZone);
+
+  const points = await tx
+    .select({
+      id: clockPoints.id,
+      storeId: clockPoints.storeId,
+      lat: clockPoints.wgsLatitude,
+      lng: clockPoints.wgsLongitude,
+      datum: clockPoints.datum,
+    })
+    .from(clockPoints)
+    .orderBy(asc(clockPoints.id));
+  const showroomOf = new Map<number, (typeof points)[number]>();
+  for (const point of points) if (!showroomOf.has(point.storeId)) showroomOf.set(point.storeId, point);
+  const workers: Worker[] = (
+    await tx
+      .select({
+        id: employees.id,
+        entryDate: employees.entryDate,
+        leftOn: employees.leftOn,
+        storeId: employees.mainStoreId,
+        departmentId: employees.mainDepartmentId,
+        isSales: sql<boolean>`exists (select 1 from ${users} where ${users.employeeId} = ${employees.id} and ${users.isSale})`,
+      })
+      .from(employees)
+      .where(sql`${employees.leftOn} is null or ${employees.leftOn} >= ${first}`)
+      .orderBy(asc(employees.id))
+  ).map((row) => ({ ...row, isSales: Boolean(row.isSales) }));
+  const calendar = new Map(
+    (await tx.select().from(holidayCalendar)).map((entry) => [entry.day, entry.kind] as const),
+  );
+
+  // The demo accounts' last working day but one is their story: `staff` forgot to clock out, `sales` came in late.
+  const accounts = new Map(
+    (await tx.select({ username: users.username, employeeId: users.employeeId }).from(users)).map(
+      (row) => [row.username, row.employeeId] as const,
+    ),
+  );
+  const storyDay = (() => {
+    let day = addDays(yesterday, -1);
+    while (dayKindOf(day, [1, 2, 3, 4, 5], calendar.get(day)) !== 'workday') day = addDays(day, -1);
+    return day;
+  })();
+  const told = (workerId: number, day: string, start: number, end: number): number[] | undefined => {
+    if (day !== storyDay) return undefined;
+    if (workerId === accounts.get('staff')) return [start - 3];
+    if (workerId === accounts.get('sales')) return [start + 12, end + 5];
+    return undefined;
+  };
+
+  let punches = 0;
+  let days = 0;
+  for (let day = first; day <= yesterday; day = addDays(day, 1)) {
+    const midnight = startOfDay(day, timeZone).getTime();
+    const rows: Punch[] = [];
+    for (const worker of workers) {
+      if (worker.entryDate > day || (worker.leftOn !== null && worker.leftOn < day)) continue;
+      const atStore = worker.storeId !== null;
+      const shift = atStore ? shifts.store : shifts.office;
+      if (dayKindOf(day, atStore ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5], calendar.get(day)) !== 'workday')
+        continue;
+      const point = worker.storeId === null ? undefined : showroomOf.get(worker.storeId);
+      const minutes =
+        told(worker.id, day, shift.startMinute, shift.endMinute) ??
+        punchesOf(rng, shift.startMinute, shift.endMinute);
+      for (const minute of minutes) {
+        // Sales consultants are now and then with a customer when they clock out.
+        const away = worker.isSales && rng() < 0.05;
+        const distance = away ? randomInt(rng, 800, 3000) : randomInt(rng, 5, 150);
+        rows.push({
+          punchedAt: new Date(midnight + minute * 60_000 + randomInt(rng, 0, 59) * 1000),
+          employeeId: worker.id,
+          storeId: worker.storeId,
+          departmentId: worker.departmentId,
+          pointId: point?.id ?? null,
+          distance: point ? distance : null,
+          inFence: point ? !away : true,
+          latitude: point ? point.lat + distance * METRE : null,
+          longitude: point?.lng ?? null,
+          datum: point ? 'wgs84' : null,
+          accuracy: point ? randomInt(rng, 5, 40) : null,
+          source: point ? (rng() < 0.6 ? 'wecom' : 'web') : 'device',
+        });
+      }
+    }
+    if (rows.length > 0)
+      await tx.execute(
+        sql`insert into clock_punches ${columnList(punchColumns)} ${unnestRows(rows, punchColumns)}`,
+      );
+    punches += rows.length;
+    const ids = workers.filter(
+      (worker) => worker.entryDate <= day && (worker.leftOn === null || worker.leftOn >= day),
+    );
+    for (let at = 0; at < ids.length; at += BATCH)
+      days += await computeDays(
+        tx,
+        ids.slice(at, at + BATCH).map((worker) => worker.id),
+        day,
+        timeZone,
+      );
+    await tx
+      .insert(attendanceBuilds)
+      .values({ day, lastEmployeeId: workers.at(-1)?.id ?? 0, finishedAt: new Date() });
+  }
+  const stories = await demoExplanations(tx, approvals, { today, clock, timeZone });
+  return { punches, attendanceDays: days, ...stories };
+}
+
+/**
+ * The demo accounts' own abnormal days of the last week: `staff` explained one and had a forgotten clock-out
+ * corrected through the approval flow; `sales` explained one that waits for the manager.
+ */
+async function demoExplanations(
+  tx: Database,
+  approvals: ApprovalEngine,
+  deps: { today: Today; clock: Clock; timeZone: string },
+) {
+  let explained = 0;
+  let corrected = 0;
+  for (const username of ['staff', 'sales']) {
+    const [account] = await tx
+      .select({ id: users.id, employeeId: users.employeeId })
+      .from(users)
+      .where(eq(users.username, username));
+    if (!account?.employeeId) continue;
+    const persona = await personaOf(tx, account.id);
+    const recent = rowsOf<{ day: string; missingOut: boolean; dueEnd: string | Date | null }>(
+      await tx.execute(sql`
+        select day::text as day, missing_out as "missingOut", due_end as "dueEnd" from attendance_days
+        where employee_id = ${account.employeeId} and status = 'abnormal'
+          and day between ${addDays(deps.today(), -6)} and ${addDays(deps.today(), -1)}
+        order by day desc`),
+    );
+    const [first] = recent;
+    if (!first) continue;
+    persona.assertMay('attendance:abnormal:explain');
+    await explainDay(tx, account.id, persona.actor, {
+      day: first.day,
+      explanation: '客户临时到店，处理完才想起打卡',
+    });
+    explained += 1;
+    if (username === 'staff' && first.missingOut && first.dueEnd) {
+      const correction = await requestCorrection(tx, approvals, deps, persona.actor, {
+        day: first.day,
+        side: 'out',
+        punch_at: new Date(new Date(first.dueEnd).getTime() + 10 * 60_000).toISOString(),
+        reason: '下班时手机没电，未能打卡',
+      });
+      if (correction.approval_id) await approveAsApprovers(tx, approvals, correction.approval_id);
+      corrected += 1;
+    }
+  }
+  return { explained, corrected };
+}

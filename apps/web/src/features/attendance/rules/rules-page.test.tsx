@@ -1,0 +1,271 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callsTo, fail, ok, type Routes } from '../../../test/mock-api';
+import {
+  SLOW,
+  button,
+  chooseOption,
+  dialogTitled,
+  mockPageApi,
+  queryButton,
+  setupUser,
+} from '../../../test/page-helpers';
+import { renderApp } from '../../../test/render-app';
+import type { AttendanceGroup, AttendanceShift, CalendarEntry } from './api';
+
+const PAGE = { name: 'attendanceRules', title: '考勤规则', path: '/attendance/rules' };
+const ALL = ['create', 'update', 'delete'].map((action) => `attendance:rules:${action}`);
+
+const shifts: AttendanceShift[] = [
+  {
+    id: 1,
+    name: '白班',
+    start: '09:00',
+    end: '18:00',
+    earliest_in: 120,
+    latest_out: 240,
+    late_grace: 5,
+    serious_late: -1,
+    late_absent: 60,
+    early_grace: 0,
+    half_day_hours: 4,
+    absent_hours: -1,
+    groups: 1,
+  },
+  {
+    id: 2,
+    name: '夜班',
+    start: '22:00',
+    end: '06:00',
+    earliest_in: 60,
+    latest_out: 120,
+    late_grace: 0,
+    serious_late: 30,
+    late_absent: 120,
+    early_grace: 5,
+    half_day_hours: 4,
+    absent_hours: 2,
+    groups: 0,
+  },
+];
+
+const groups: AttendanceGroup[] = [
+  {
+    id: 1,
+    name: '销售固定班',
+    kind: 'fixed',
+    shift_id: 1,
+    shift_name: '白班',
+    workdays: [1, 2, 3, 4, 5],
+    day_boundary_hour: 0,
+    allow_outside: true,
+    outside_photo: true,
+    correction_quota: 3,
+    correction_deadline_days: 7,
+    targets: [
+      { target: 'post', id: 5, name: '销售顾问' },
+      { target: 'department', id: 12, name: '市场部' },
+      { target: 'store', id: 40, name: '上海浦东宝马4S店' },
+    ],
+  },
+  {
+    id: 2,
+    name: '售后排班',
+    kind: 'shift',
+    shift_id: null,
+    shift_name: null,
+    workdays: [],
+    day_boundary_hour: 4,
+    allow_outside: false,
+    outside_photo: false,
+    correction_quota: 2,
+    correction_deadline_days: 5,
+    targets: [],
+  },
+];
+
+const calendar: CalendarEntry[] = [
+  { day: '2026-10-01', kind: 'holiday', name: '国庆节' },
+  { day: '2026-09-27', kind: 'workday', name: '国庆调休' },
+];
+
+function api(perms: readonly string[] = ALL, routes: Routes = {}) {
+  return mockPageApi(PAGE, perms, {
+    'GET /api/auth/clock/rules/index': () => ok(groups),
+    'GET /api/auth/clock/rules/shifts/index': () => ok(shifts),
+    'GET /api/auth/clock/rules/calendar/index': () => ok(calendar),
+    'GET /api/auth/posts/index': () =>
+      ok({
+        data: [
+          { id: 5, code: 'SA', name: '销售顾问' },
+          { id: 6, code: 'SM', name: '销售经理' },
+        ],
+        total: 2,
+      }),
+    'GET /api/auth/departments/my/tree': () =>
+      ok([
+        { id: 12, name: '市场部' },
+        { id: 13, name: '售后部' },
+      ]),
+    'GET /api/auth/store/index': () =>
+      ok({ data: [{ id: 40, code: 'SH01', name: '上海浦东宝马4S店', departmentId: 400 }], total: 1 }),
+    ...routes,
+  });
+}
+
+/** The pane of the tab shown. */
+const activePane = () => document.querySelector<HTMLElement>('[role="tabpanel"].ant-tabs-content-active')!;
+
+/** The one row of the shown tab's table that shows exactly `text`. */
+function rowOf(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const rows = new Set(
+      within(activePane())
+        .queryAllByText(text, { exact: true })
+        .map((element) => element.closest<HTMLElement>('tr.ant-table-row'))
+        .filter((row) => row !== null),
+    );
+    if (rows.size !== 1) throw new Error(`${rows.size} rows show ${text}`);
+    return [...rows][0]!;
+  }, SLOW);
+}
+
+/** The form item (label, field, errors) labelled `label` in `form`. */
+const formItem = (form: HTMLElement, label: string) =>
+  within(form).getByText(label, { selector: 'label' }).closest<HTMLElement>('.ant-form-item')!;
+
+beforeAll(async () => {
+  await import('./rules-page');
+}, 60_000);
+
+describe('/attendance/rules', { timeout: 30_000 }, () => {
+  it('lists the groups with their shift, work days, coverage, fence and corrections', async () => {
+    api();
+    renderApp('/attendance/rules');
+    const sales = await rowOf('销售固定班');
+    expect(within(sales).getByText('固定班制')).toBeInTheDocument();
+    expect(within(sales).getByText('白班')).toBeInTheDocument();
+    expect(within(sales).getByText('09:00–18:00')).toBeInTheDocument();
+    expect(within(sales).getByText('一二三四五')).toBeInTheDocument();
+    for (const name of ['销售顾问', '市场部', '上海浦东宝马4S店'])
+      expect(within(sales).getByText(name, { selector: '.ant-tag' })).toBeInTheDocument();
+    expect(within(sales).getByText('岗位')).toBeInTheDocument();
+    expect(within(sales).getByText('允许，需拍照')).toBeInTheDocument();
+    expect(within(sales).getByText('每月 3 次，7 天内')).toBeInTheDocument();
+
+    const roster = await rowOf('售后排班');
+    expect(within(roster).getByText('排班制')).toBeInTheDocument();
+    expect(within(roster).getAllByText('按排班')).toHaveLength(2);
+    expect(within(roster).getByText('未设置')).toBeInTheDocument();
+    expect(within(roster).getByText('不允许')).toBeInTheDocument();
+  });
+
+  it('asks for a shift, sends the group with its targets, and shows the server’s refusal on the targets', async () => {
+    const refusal = '适用范围中的岗位、部门或门店不存在';
+    const { calls } = api(ALL, {
+      'POST /api/auth/clock/rules/store': () =>
+        fail(422, refusal, 422, { errors: [{ field: 'targets.2.id', message: refusal }] }),
+    });
+    renderApp('/attendance/rules');
+    await rowOf('销售固定班');
+    const user = setupUser();
+    await user.click(button(document.body, '新增考勤组'));
+    const form = await dialogTitled('新增考勤组');
+    await user.type(within(form).getByLabelText('考勤组名称'), '展厅销售组');
+    await user.click(button(form, '保存'));
+    expect(await within(form).findByText('固定班制和自由工时须选择班次')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/auth/clock/rules/store')).toHaveLength(0);
+
+    await chooseOption(user, within(form).getByLabelText('班次'), '白班（09:00–18:00）');
+    await user.click(within(form).getByLabelText('周六'));
+    await chooseOption(user, within(form).getByLabelText('岗位'), '销售顾问');
+    await chooseOption(user, within(form).getByLabelText('部门'), '市场部');
+    await chooseOption(user, within(form).getByLabelText('门店'), '上海浦东宝马4S店');
+    await user.click(button(form, '保存'));
+
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/clock/rules/store')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/clock/rules/store')[0]!.body).toEqual({
+      name: '展厅销售组',
+      kind: 'fixed',
+      shift_id: 1,
+      workdays: [1, 2, 3, 4, 5, 6],
+      day_boundary_hour: 0,
+      allow_outside: false,
+      outside_photo: false,
+      correction_quota: 3,
+      correction_deadline_days: 7,
+      targets: [
+        { target: 'post', id: 5 },
+        { target: 'department', id: 12 },
+        { target: 'store', id: 40 },
+      ],
+    });
+    await waitFor(() => expect(within(formItem(form, '适用范围')).getByText(refusal)).toBeInTheDocument());
+  });
+
+  it('shows a shift’s thresholds, -1 as 不启用 and a night shift’s end as 次日, and sends the times back', async () => {
+    const { calls } = api(ALL, {
+      'PUT /api/auth/clock/rules/shifts/update': () => ok({ ...shifts[1], late_grace: 10 }),
+    });
+    renderApp('/attendance/rules');
+    await rowOf('销售固定班');
+    const user = setupUser();
+    await user.click(within(document.querySelector<HTMLElement>('.ant-tabs-nav')!).getByText('班次'));
+
+    const day = await rowOf('白班');
+    expect(within(day).getByText('09:00–18:00')).toBeInTheDocument();
+    expect(within(day).getAllByText('不启用')).toHaveLength(2);
+    expect(within(day).getByText('5 分钟')).toBeInTheDocument();
+    expect(within(day).getByText('上班前 120 分钟起')).toBeInTheDocument();
+    const night = await rowOf('夜班');
+    expect(within(night).getByText('22:00–次日 06:00')).toBeInTheDocument();
+    expect(within(night).queryByText('不启用')).not.toBeInTheDocument();
+    expect(within(night).getByText('2 小时')).toBeInTheDocument();
+
+    await user.click(button(night, '编辑'));
+    const form = await dialogTitled('编辑班次');
+    expect(within(form).getByText('次日下班')).toBeInTheDocument();
+    const grace = within(form).getByLabelText('允许迟到');
+    await user.clear(grace);
+    await user.type(grace, '10');
+    await user.click(button(form, '保存'));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/clock/rules/shifts/update')).toHaveLength(1));
+    expect(callsTo(calls, 'PUT', '/api/auth/clock/rules/shifts/update')[0]!.body).toEqual({
+      id: 2,
+      name: '夜班',
+      start: '22:00',
+      end: '06:00',
+      earliest_in: 60,
+      latest_out: 120,
+      late_grace: 10,
+      serious_late: 30,
+      late_absent: 120,
+      early_grace: 5,
+      half_day_hours: 4,
+      absent_hours: 2,
+    });
+  });
+
+  it('lists the year’s holidays and make-up days in order, and offers changes only with their permissions', async () => {
+    const { calls } = api([]);
+    renderApp('/attendance/rules');
+    await rowOf('销售固定班');
+    expect(queryButton(document.body, '新增考勤组')).not.toBeInTheDocument();
+    const user = setupUser();
+    await user.click(within(document.querySelector<HTMLElement>('.ant-tabs-nav')!).getByText('节假日'));
+
+    const holiday = await rowOf('国庆节');
+    expect(within(holiday).getByText('休')).toBeInTheDocument();
+    expect(within(await rowOf('国庆调休')).getByText('班')).toBeInTheDocument();
+    const days = [...activePane().querySelectorAll('tr.ant-table-row')].map((row) =>
+      row.getAttribute('data-row-key'),
+    );
+    expect(days).toEqual(['2026-09-27', '2026-10-01']);
+    expect(
+      callsTo(calls, 'GET', '/api/auth/clock/rules/calendar/index')[0]!.url.searchParams.get('year'),
+    ).toBe(String(new Date().getFullYear()));
+    expect(queryButton(activePane(), '添加日期')).not.toBeInTheDocument();
+    expect(within(activePane()).queryByText(/^删\s?除$/)).not.toBeInTheDocument();
+    expect(screen.getByText('考勤规则', { selector: '.ant-card-head-title' })).toBeInTheDocument();
+  });
+});
