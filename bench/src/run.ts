@@ -21,6 +21,11 @@ if (process.argv[2] === 'export') {
   await benchExport();
   process.exit(0);
 }
+if (process.argv[2] === 'attendance') {
+  const { benchAttendance } = await import('./attendance');
+  await benchAttendance(Number(process.argv[3] ?? 1_000), Number(process.argv[4] ?? 20));
+  process.exit(0);
+}
 if (process.argv[2] === 'api') {
   await benchApiLoad(Number(process.argv[3] ?? 10));
   process.exit(0);

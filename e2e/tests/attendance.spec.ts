@@ -145,6 +145,8 @@ test('a staff member clocks in on a phone inside and then outside the fence; HR 
     // On a 390 px phone, 50 m from the showroom (the browser reports WGS-84, as the points are measured).
     const phone = await newContext({
       viewport: { width: 390, height: 844 },
+      // The staff's phone shows times, and asks for a correction's time, in the group's zone.
+      timezoneId: 'Asia/Shanghai',
       isMobile: true,
       hasTouch: true,
       permissions: ['geolocation'],
@@ -209,13 +211,13 @@ test('a staff member clocks in on a phone inside and then outside the fence; HR 
           .code,
       ).toBe(200);
 
-    const desk = await newContext();
+    const desk = await newContext({ timezoneId: 'Asia/Shanghai' });
     const hr = await desk.newPage();
     await hr.goto(`/login?redirect=${encodeURIComponent('/attendance/records')}`);
     await signIn(hr, 'hr');
     // HR sees the punches as they came: one inside, one 外勤 two kilometres out.
     await hr.getByPlaceholder('姓名或工号').fill(person);
-    await hr.getByRole('button', { name: /搜\s?索/ }).click();
+    await hr.getByRole('button', { name: /^搜\s?索$/ }).click();
     const punchRows = hr.locator('main .ant-table-row', { hasText: workday });
     await expect(punchRows).toHaveCount(2);
     await expect(punchRows.filter({ hasText: '2000 米' })).toContainText('外勤');
@@ -236,7 +238,7 @@ test('a staff member clocks in on a phone inside and then outside the fence; HR 
     expect(after!.early_count).toBe(abnormal!.early_count - 1);
     await hr.goto('/attendance/statistics');
     await hr.getByPlaceholder('姓名或工号').fill(employeeNo);
-    await hr.getByRole('button', { name: /搜\s?索/ }).click();
+    await hr.getByRole('button', { name: /^搜\s?索$/ }).click();
     await expect(hr.locator('main .ant-table-row', { hasText: person })).toBeVisible();
     const [download] = await Promise.all([
       hr.waitForEvent('download'),

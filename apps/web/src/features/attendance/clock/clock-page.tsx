@@ -71,7 +71,8 @@ export function ClockPage() {
   const day = today.data;
   const position = located.status === 'located' ? located.position : null;
   const fence = position ? fenceOf(day, position) : null;
-  const outside = fence !== null && !fence.inside;
+  // A store without points has no fence to be outside of: the server decides from the group's rule.
+  const outside = fence?.nearest != null && !fence.inside;
   const refused = outside && day.group !== null && !day.group.allow_outside;
   const needsPhoto = outside && day.group?.outside_photo === true && photo === null;
   const label = day.punches.length === 0 ? t('clock.punchIn') : t('clock.punchOut');
@@ -129,7 +130,6 @@ export function ClockPage() {
               type="primary"
               shape="circle"
               icon={<AimOutlined />}
-              aria-label={label}
               disabled={!position || refused || needsPhoto || day.blocked !== null}
               loading={punch.isPending}
               onClick={() => position && punch.mutate(position)}

@@ -1,0 +1,657 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { dayOf } from '../../apps/server/src/core/clock';
+import { openPglite, type Database } from '../../apps/server/src/db/client';
+import * as schema from '../../apps/server/src/db/schema';
+import { hashPassword } from '../../apps/server/src/lib/passwords';
+import { buildDay } from '../../apps/server/src/modules/attendance/days.build';
+import { addMonths, ensurePunchPartitions } from '../../apps/server/src/modules/attendance/punch-partitions';
+import { listPunches, punchListQuery } from '../../apps/server/src/modules/attendance/records.service';
+import {
+  monthlyStatistics,
+  statisticsQuery,
+} from '../../apps/server/src/modules/attendance/statistics.service';
+import { startServer } from '../../scripts/built-server';
+import {
+  collectPeople,
+  createGroup,
+  daysOf,
+  generateEmployees,
+  generateMonthOfPunches,
+  lastDayOf,
+  PEOPLE_TABLE,
+  PUNCHES_A_DAY,
+  TIME_ZONE,
+  type Run,
+} from './attendance-data';
+import { DATA_KEY, percentile } from './staff-list';
+
+// Attendance at scale (`npm run bench -- attendance [people] [months]`): 1 000 people punching 16 times a day
+// for 20 months (about 10 million punches) on PostgreSQL; the day table of the last full month built day by day
+// as the nightly job does; the monthly statistics page of a store and one person's month of punches through
+// the server; 200 people clocking in at once; and the day table of 100 people on the embedded database.
+
+const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const STORE_POSTS = [
+  'sales_consultant',
+  'service_advisor',
+  'mechanic',
+  'showroom_receptionist',
+  'parts_specialist',
+];
+const CLOCKING_PEOPLE = 200;
+const CLOCK_ROUNDS = 5;
+const SAMPLES = 200;
+const PGLITE_PEOPLE = 100;
+const CLOCK_PASSWORD = 'Bench@2026';
+
+interface Figure {
+  title: string;
+  value: string;
+  target: string;
+  met: boolean | null;
+}
+const summary: Figure[] = [];
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const spread = (sorted: number[], high = 0.95) =>
+  `p50 ${ms(percentile(sorted, 0.5))}   p${Math.round(high * 100)} ${ms(percentile(sorted, high))}   max ${ms(sorted.at(-1)!)}`;
+
+/** A fresh database on the benchmark's PostgreSQL server for `run`, dropped afterwards (and on Ctrl-C). */
+async function withDatabase<T>(run: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_attendance_${process.pid}`;
+  const admin = new pg.Client({ connectionString: postgresServer });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}"`);
+  await admin.query(`create database "${name}"`);
+  const drop = () => admin.query(`drop database if exists "${name}" with (force)`);
+  const interrupted = () => void drop().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted);
+  try {
+    const url = new URL(postgresServer);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    process.off('SIGINT', interrupted);
+    await drop();
+    await admin.end();
+  }
+}
+
+/** A database handle that keeps every statement it sends, to run them again under EXPLAIN. */
+function recordingDatabase(pool: pg.Pool) {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (sql, params) => void statements.push({ sql, params }) },
+  }) as unknown as Database;
+  return { db, statements };
+}
+
+async function explain(client: pg.Client, statement: { sql: string; params: unknown[] }) {
+  const { rows } = await client.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+  return rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']);
+}
+
+/**
+ * The time this process spends waiting on PostgreSQL round trips (pg clients, either calling style) until
+ * `stop`: with one query at a time, the rest of a run's time is spent in the process itself.
+ */
+function timeRoundTrips() {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  let total = 0;
+  prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const started = performance.now();
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        total += performance.now() - started;
+        return (last as (...values: unknown[]) => unknown)(...results);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args);
+    if (result instanceof Promise)
+      result.then(
+        () => void (total += performance.now() - started),
+        () => {},
+      );
+    return result;
+  };
+  return {
+    stop: () => {
+      prototype.query = original;
+      return total;
+    },
+  };
+}
+
+const executionMs = (plan: string[]) => Number(/Execution Time: ([\d.]+) ms/.exec(plan.join('\n'))?.[1]);
+
+async function login(url: string, username: string, password: string) {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const answer = (await response.json()) as { code: number; message: string; data: { access_token: string } };
+  if (answer.code !== 200) throw new Error(`login ${username}: ${answer.message}`);
+  return `Bearer ${answer.data.access_token}`;
+}
+
+/** `count` sequential GETs after 10 not counted (they warm the pool and the plans): sorted latencies. */
+async function sequential(count: number, request: (index: number) => Promise<Response>) {
+  const took: number[] = [];
+  for (let index = 0; index < count + 10; index += 1) {
+    const started = performance.now();
+    const response = await request(index);
+    const body = (await response.json()) as { code: number; message: string };
+    if (body.code !== 200) throw new Error(`${response.url}: ${body.code} ${body.message}`);
+    if (index >= 10) took.push(performance.now() - started);
+  }
+  return took.sort((a, b) => a - b);
+}
+
+/** A POST over a kept-alive connection of `agent`: its latency and status. */
+function post(agent: http.Agent, url: string, authorization: string, body: string) {
+  return new Promise<{ took: number; status: number; code: number }>((resolve, reject) => {
+    const started = performance.now();
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const took = performance.now() - started;
+          let code = 0;
+          try {
+            code = (JSON.parse(Buffer.concat(chunks).toString()) as { code: number }).code;
+          } catch {
+            // not JSON: counted as an error
+          }
+          resolve({ took, status: response.statusCode ?? 0, code });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Each day of `month` built in turn as the nightly job builds it: each day's time and people. */
+async function buildMonth(db: Database, month: string) {
+  const days: { day: string; took: number; people: number }[] = [];
+  for (const day of daysOf(month)) {
+    const started = performance.now();
+    const result = await buildDay(db, day, TIME_ZONE);
+    if (result.skipped) throw new Error(`${day} was not built: ${result.skipped}`);
+    days.push({ day, took: performance.now() - started, people: result.people });
+  }
+  return days;
+}
+
+function printDays(days: { day: string; took: number; people: number }[]) {
+  for (let start = 0; start < days.length; start += 7)
+    console.log(
+      '    ' +
+        days
+          .slice(start, start + 7)
+          .map(({ day, took }) => `${day.slice(5)} ${String(Math.round(took)).padStart(4)} ms`)
+          .join('   '),
+    );
+}
+
+async function postgresFigures(people: number, months: number, month: string) {
+  const first = addMonths(month, -(months - 1));
+  await withDatabase(async (databaseUrl) => {
+    const server = await startServer({ env: { DATABASE_URL: databaseUrl, DATA_KEY } });
+    const client = new pg.Client({ connectionString: databaseUrl });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    try {
+      await client.connect();
+      const run: Run = (text, params) => client.query(text, params);
+      const { db, statements } = recordingDatabase(pool);
+
+      // 1. The people, their group and 20 months of punches.
+      console.log(`\n1. ${people} people x ${PUNCHES_A_DAY} punches a day x ${months} months on PostgreSQL`);
+      const [{ n: onStaff }] = (
+        await run(`select count(*)::int as n from employees where status <> 'resigned'`)
+      ).rows as [{ n: number }];
+      await generateEmployees(run, people - onStaff, STORE_POSTS, `${first}-01`);
+      await createGroup(run);
+      const everyone = await collectPeople(run);
+      const [{ stores }] = (
+        await run(
+          `select count(distinct store_id)::int as stores from ${PEOPLE_TABLE} where store_id is not null`,
+        )
+      ).rows as [{ stores: number }];
+      console.log(
+        `  people on staff: ${everyone} (${onStaff} of the demo, ${Math.max(0, people - onStaff)} generated) in ` +
+          `${stores} stores and head office; one fixed group over the whole tree, shift 09:00-18:00, Monday to Friday`,
+      );
+      let started = performance.now();
+      const created = await ensurePunchPartitions(db, first, month, TIME_ZONE);
+      console.log(
+        `  ensurePunchPartitions ${first}..${month}: ${created} partitions in ${ms(performance.now() - started)}`,
+      );
+
+      // Two sessions (the machine's two cores), each taking the next month; each month is one statement.
+      const queue = Array.from({ length: months }, (_, index) => addMonths(first, index));
+      let punches = 0;
+      started = performance.now();
+      await Promise.all(
+        [0, 1].map(async () => {
+          const worker = new pg.Client({ connectionString: databaseUrl });
+          await worker.connect();
+          await worker.query(`set work_mem = '256MB'`);
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const rows = await generateMonthOfPunches((text, params) => worker.query(text, params), next);
+            punches += rows;
+          }
+          await worker.end();
+        }),
+      );
+      const generated = performance.now() - started;
+      await run(`drop table ${PEOPLE_TABLE}`);
+      started = performance.now();
+      await run('vacuum analyze');
+      const vacuumed = performance.now() - started;
+      const [size] = (
+        await run(`
+          select count(*)::int as partitions, sum(pg_relation_size(relid))::float8 as heap,
+                 sum(pg_indexes_size(relid))::float8 as indexes, sum(pg_total_relation_size(relid))::float8 as total
+          from pg_partition_tree('clock_punches') where isleaf`)
+      ).rows as [{ partitions: number; heap: number; indexes: number; total: number }];
+      console.log(
+        `  generated ${punches.toLocaleString('en')} punches in ${seconds(generated)} ` +
+          `(${Math.round(punches / (generated / 1000)).toLocaleString('en')} rows/s, insert ... select from generate_series, 2 sessions); ` +
+          `vacuum analyze ${seconds(vacuumed)}`,
+      );
+      console.log(
+        `  clock_punches: ${size.partitions} partitions, heap ${mb(size.heap)} + indexes ${mb(size.indexes)} = ${mb(size.total)}`,
+      );
+      summary.push({
+        title: 'punches generated',
+        value: punches.toLocaleString('en'),
+        target: '~10 000 000',
+        met: null,
+      });
+      summary.push({ title: 'generation time', value: seconds(generated), target: '', met: null });
+      summary.push({ title: 'clock_punches size', value: mb(size.total), target: '', met: null });
+
+      // 2. The day table of the month, day by day.
+      console.log(
+        `\n2. day table of ${month}, buildDay for each day in turn (batches of 500 people, one transaction each)`,
+      );
+      const roundTrips = timeRoundTrips();
+      const built = await buildMonth(db, month);
+      const waited = roundTrips.stop();
+      const total = built.reduce((sum, day) => sum + day.took, 0);
+      const sorted = built.map((day) => day.took).sort((a, b) => a - b);
+      console.log(
+        `  ${built.length} days, ${built.reduce((sum, day) => sum + day.people, 0).toLocaleString('en')} rows: ` +
+          `total ${seconds(total)} (target <= 10 s); per day mean ${ms(total / built.length)}, fastest ${ms(sorted[0]!)}, median ${ms(percentile(sorted, 0.5))}, slowest ${ms(sorted.at(-1)!)}`,
+      );
+      printDays(built);
+      console.log(
+        `  of the total, waiting on PostgreSQL round trips: ${seconds(waited)}; in this process (building the ` +
+          `statements, reading the rows, evaluating the days): ${seconds(total - waited)}`,
+      );
+      summary.push({
+        title: `day table ${month}, ${everyone} people`,
+        value: seconds(total),
+        target: '<= 10 s',
+        met: total <= 10_000,
+      });
+      summary.push({
+        title: 'day table, per day (mean)',
+        value: ms(total / built.length),
+        target: '',
+        met: null,
+      });
+
+      // The other months too, as the nightly job would have left them: the statistics read a full table.
+      started = performance.now();
+      const otherDays = Array.from({ length: months - 1 }, (_, index) => addMonths(first, index)).flatMap(
+        daysOf,
+      );
+      const dayCount = otherDays.length;
+      await Promise.all(
+        [0, 1].map(async () => {
+          for (let day = otherDays.shift(); day; day = otherDays.shift()) await buildDay(db, day, TIME_ZONE);
+        }),
+      );
+      await run('vacuum analyze attendance_days');
+      const [{ rows: dayRows }] = (await run('select count(*)::int as rows from attendance_days')).rows as [
+        { rows: number },
+      ];
+      console.log(
+        `  the ${dayCount} other days of the ${months} months (for the statistics below, two at a time): ` +
+          `${seconds(performance.now() - started)}; attendance_days now ${dayRows.toLocaleString('en')} rows`,
+      );
+
+      // 3. The monthly statistics of a store, as its page asks.
+      const admin = await login(server.url, 'admin', 'Admin@2026');
+      const [store] = (
+        await run(
+          `select store_id, count(distinct employee_id)::int as people from attendance_days
+           where day between $1 and $2 and store_id is not null group by 1 order by 2 desc, 1 limit 1`,
+          [`${month}-01`, lastDayOf(month)],
+        )
+      ).rows as [{ store_id: number; people: number }];
+      const statisticsUrl = `${server.url}/api/auth/clock/statistics?month=${month}&store_id=${store.store_id}&limit=20`;
+      const statistics = await sequential(SAMPLES, () =>
+        fetch(statisticsUrl, { headers: { authorization: admin } }),
+      );
+      console.log(
+        `\n3. GET /api/auth/clock/statistics?month=${month}&store_id=${store.store_id}&limit=20 (${store.people} people), ${SAMPLES} sequential requests`,
+      );
+      console.log(`  ${spread(statistics)}   (target p95 <= 50 ms)`);
+      summary.push({
+        title: 'statistics page of a store',
+        value: `p50 ${ms(percentile(statistics, 0.5))}, p95 ${ms(percentile(statistics, 0.95))}`,
+        target: 'p95 <= 50 ms',
+        met: percentile(statistics, 0.95) <= 50,
+      });
+      statements.length = 0;
+      await monthlyStatistics(
+        db,
+        { all: true },
+        statisticsQuery.parse({ month, store_id: String(store.store_id), limit: '20' }),
+      );
+      const statisticsPlans: string[][] = [];
+      for (const statement of statements) statisticsPlans.push(await explain(client, statement));
+      console.log(
+        `  its queries under EXPLAIN ANALYZE: ${statisticsPlans.map((plan) => ms(executionMs(plan))).join(', ')} ` +
+          '(page, count, corrections, store names)',
+      );
+      if (percentile(statistics, 0.95) > 50)
+        for (const plan of statisticsPlans.slice(0, 2))
+          console.log(plan.map((line) => `    ${line}`).join('\n'));
+
+      // 4. One person's month of punches.
+      const { rows: sample } = await run(
+        `select employee_id from attendance_days where day = $1 and store_id is not null order by employee_id limit 50`,
+        [`${month}-01`],
+      );
+      const ids = (sample as { employee_id: number }[]).map((row) => row.employee_id);
+      const range = `from=${month}-01&to=${lastDayOf(month)}`;
+      const records = await sequential(SAMPLES, (index) =>
+        fetch(
+          `${server.url}/api/auth/clock/records?employee_id=${ids[index % ids.length]}&${range}&limit=100`,
+          {
+            headers: { authorization: admin },
+          },
+        ),
+      );
+      console.log(
+        `\n4. GET /api/auth/clock/records?employee_id=N&${range}&limit=100, ${SAMPLES} sequential requests over ${ids.length} people`,
+      );
+      console.log(`  ${spread(records)}   (target p95 <= 20 ms)`);
+      summary.push({
+        title: "a person's month of punches",
+        value: `p50 ${ms(percentile(records, 0.5))}, p95 ${ms(percentile(records, 0.95))}`,
+        target: 'p95 <= 20 ms',
+        met: percentile(records, 0.95) <= 20,
+      });
+      statements.length = 0;
+      const listed = await listPunches(
+        db,
+        { all: true },
+        1,
+        () => dayOf(new Date(), TIME_ZONE),
+        TIME_ZONE,
+        punchListQuery.parse({
+          employee_id: String(ids[0]),
+          from: `${month}-01`,
+          to: lastDayOf(month),
+          limit: '100',
+        }),
+      );
+      const [page, counting] = statements as [(typeof statements)[number], (typeof statements)[number]];
+      const raw: number[] = [];
+      for (let index = 0; index < SAMPLES + 10; index += 1) {
+        const started = performance.now();
+        await client.query(page.sql, page.params);
+        await client.query(counting.sql, counting.params);
+        if (index >= 10) raw.push(performance.now() - started);
+      }
+      raw.sort((a, b) => a - b);
+      console.log(
+        `  the same two statements (page of 100, count: ${listed.total} punches) on one connection, ${SAMPLES} times: ${spread(raw)}`,
+      );
+      for (const [title, statement] of [
+        ['page', page],
+        ['count', counting],
+      ] as const) {
+        const plan = await explain(client, statement);
+        const partitions = [
+          ...new Set(
+            plan.flatMap((line) => [...line.matchAll(/ on (clock_punches_\w+)/g)].map((match) => match[1]!)),
+          ),
+        ];
+        console.log(
+          `  EXPLAIN ANALYZE ${title}: execution ${ms(executionMs(plan))}; partitions scanned: ${partitions.join(', ')} ` +
+            `(of ${size.partitions}, with the months ahead and the default)`,
+        );
+        for (const line of plan.filter((row) => / on clock_punches_|Subplans Removed/.test(row)))
+          console.log(`    ${line.trim()}`);
+      }
+      summary.push({
+        title: "a person's month, raw SQL",
+        value: `p50 ${ms(percentile(raw, 0.5))}, p95 ${ms(percentile(raw, 0.95))}`,
+        target: '',
+        met: null,
+      });
+
+      // 5. 200 people clocking in at once, each their own account.
+      const { rows: clocking } = await run(
+        `select e.id, e.name, p.wgs_latitude as latitude, p.wgs_longitude as longitude
+         from employees e
+         join lateral (select wgs_latitude, wgs_longitude from clock_points
+                       where store_id = e.main_store_id and enabled order by id limit 1) p on true
+         where e.status <> 'resigned' and e.entry_date <= current_date
+           and not exists (select 1 from users u where u.employee_id = e.id)
+         order by e.id desc limit $1`,
+        [CLOCKING_PEOPLE],
+      );
+      const hash = await hashPassword(CLOCK_PASSWORD);
+      await run(
+        `insert into users (username, password_hash, name, employee_id)
+         select 'kq_bench_' || id, $1, name, id from unnest($2::int[], $3::text[]) as u(id, name)`,
+        [
+          hash,
+          clocking.map((row) => (row as { id: number }).id),
+          clocking.map((row) => (row as { name: string }).name),
+        ],
+      );
+      const accounts = [...(clocking as { id: number; latitude: number; longitude: number }[])];
+      const tokens: { authorization: string; body: string }[] = [];
+      started = performance.now();
+      await Promise.all(
+        [0, 1, 2, 3].map(async () => {
+          for (let next = accounts.shift(); next; next = accounts.shift())
+            tokens.push({
+              authorization: await login(server.url, `kq_bench_${next.id}`, CLOCK_PASSWORD),
+              body: JSON.stringify({
+                latitude: next.latitude,
+                longitude: next.longitude,
+                datum: 'wgs84',
+                accuracy: 10,
+                source: 'device',
+              }),
+            });
+        }),
+      );
+      const loggedIn = performance.now() - started;
+      console.log(
+        `\n5. POST /api/auth/clock/in, ${tokens.length} people at once (each signed in once: ${seconds(loggedIn)}, 4 at a time), ` +
+          `${CLOCK_ROUNDS} rounds, a kept-alive connection each`,
+      );
+      const agent = new http.Agent({ keepAlive: true, maxSockets: CLOCKING_PEOPLE * 2 });
+      const alone: number[] = [];
+      for (const { authorization, body } of tokens.slice(0, 50)) {
+        const answer = await post(agent, `${server.url}/api/auth/clock/in`, authorization, body);
+        if (answer.code !== 200) throw new Error(`clock/in answered ${answer.status}/${answer.code}`);
+        alone.push(answer.took);
+      }
+      alone.sort((a, b) => a - b);
+      console.log(`  for comparison, 50 of them one after another: ${spread(alone)}`);
+      const all: number[] = [];
+      let failures = 0;
+      for (let round = 1; round <= CLOCK_ROUNDS; round += 1) {
+        started = performance.now();
+        const answers = await Promise.all(
+          tokens.map(({ authorization, body }) =>
+            post(agent, `${server.url}/api/auth/clock/in`, authorization, body),
+          ),
+        );
+        const wall = performance.now() - started;
+        const failed = answers.filter((answer) => answer.status !== 200 || answer.code !== 200);
+        failures += failed.length;
+        const took = answers.map((answer) => answer.took).sort((a, b) => a - b);
+        all.push(...took);
+        console.log(
+          `  round ${round}: p50 ${ms(percentile(took, 0.5))}   p99 ${ms(percentile(took, 0.99))}   max ${ms(took.at(-1)!)}` +
+            `   all answered in ${ms(wall)} (${Math.round(tokens.length / (wall / 1000))}/s)   errors ${failed.length}` +
+            (failed.length > 0 ? ` (${failed[0]!.status}/${failed[0]!.code})` : ''),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      agent.destroy();
+      all.sort((a, b) => a - b);
+      console.log(`  all ${all.length}: ${spread(all, 0.99)}   errors ${failures}   (target p99 <= 100 ms)`);
+      const [{ n: clockedIn }] = (
+        await run(`select count(*)::int as n from clock_punches where punched_at > now() - interval '1 hour'`)
+      ).rows as [{ n: number }];
+      console.log(`  punches written in the last hour: ${clockedIn} (the rounds and the 50 alone)`);
+      summary.push({
+        title: `clock-in, ${tokens.length} at once`,
+        value: `p50 ${ms(percentile(all, 0.5))}, p99 ${ms(percentile(all, 0.99))}`,
+        target: 'p99 <= 100 ms',
+        met: percentile(all, 0.99) <= 100 && failures === 0,
+      });
+    } finally {
+      await client.end().catch(() => {});
+      await pool.end();
+      await server.stop();
+    }
+  });
+}
+
+/** The day table of `month` for 100 people on the embedded database (PGlite on disk), in a fresh install. */
+async function pgliteFigures(month: string) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-hr-bench-attendance-'));
+  try {
+    // The server installs the database (migrations, base data) as a fresh install without the demo.
+    const server = await startServer({ dataDir, env: { SEED_DEMO: '0', DATA_KEY } });
+    await server.stop();
+    const pglite = new PGlite(path.resolve(dataDir, 'pg'));
+    const database = openPglite({ pglite });
+    const run: Run = (text, params) => pglite.query(text, params);
+    try {
+      // A group with one region and five stores.
+      const one = async (text: string, params?: unknown[]) =>
+        ((await run(text, params)).rows[0] as { id: number }).id;
+      const root = await one(
+        `insert into departments (name, kind, path, depth) values ('压测集团', 'group', '', 0) returning id`,
+      );
+      await run(`update departments set path = '/' || id || '/' where id = $1`, [root]);
+      const region = await one(
+        `insert into departments (parent_id, name, kind, path, depth) values ($1, '压测大区', 'region', '', 1) returning id`,
+        [root],
+      );
+      await run(`update departments set path = '/' || $2 || '/' || id || '/' where id = $1`, [region, root]);
+      for (let index = 1; index <= 5; index += 1) {
+        const department = await one(
+          `insert into departments (parent_id, name, kind, path, depth) values ($1, $2, 'store', '', 2) returning id`,
+          [region, `压测门店${index}`],
+        );
+        await run(`update departments set path = $2 || id || '/' where id = $1`, [
+          department,
+          `/${root}/${region}/`,
+        ]);
+        await run(
+          `insert into stores (department_id, code, name, region_department_id, store_type_id)
+           values ($1, $2, $3, $4, (select id from dictionary_items where type_id = 19 order by id limit 1))`,
+          [department, `KQ${index}`, `压测门店${index}`, region],
+        );
+      }
+      await run(`insert into posts (code, name, is_main) values ('bench_staff', '压测岗位', true)`);
+      await generateEmployees(run, PGLITE_PEOPLE, ['bench_staff'], `${addMonths(month, -1)}-01`);
+      await createGroup(run);
+      const people = await collectPeople(run);
+      await ensurePunchPartitions(database.db, month, month, TIME_ZONE);
+      let started = performance.now();
+      const punches = await generateMonthOfPunches(run, month);
+      const generated = performance.now() - started;
+      await run(`drop table ${PEOPLE_TABLE}`);
+      await run('vacuum analyze');
+      started = performance.now();
+      const built = await buildMonth(database.db, month);
+      const total = performance.now() - started;
+      const sorted = built.map((day) => day.took).sort((a, b) => a - b);
+      console.log(
+        `\n6. embedded database (PGlite on disk, fresh install): ${people} people, day table of ${month}`,
+      );
+      console.log(`  ${punches.toLocaleString('en')} punches generated in ${seconds(generated)}`);
+      console.log(
+        `  ${built.length} days, ${built.reduce((sum, day) => sum + day.people, 0).toLocaleString('en')} rows: ` +
+          `total ${seconds(total)}; per day mean ${ms(total / built.length)}, fastest ${ms(sorted[0]!)}, median ${ms(percentile(sorted, 0.5))}, slowest ${ms(sorted.at(-1)!)}`,
+      );
+      printDays(built);
+      summary.push({
+        title: `day table ${month} on PGlite, ${people} people`,
+        value: seconds(total),
+        target: '',
+        met: null,
+      });
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchAttendance(people: number, months: number) {
+  // The last whole month in the group's time zone; the punches end with it.
+  const month = addMonths(dayOf(new Date(), TIME_ZONE).slice(0, 7), -1);
+  const load = () =>
+    loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+  console.log(
+    `attendance at scale: ${people} people, ${months} months up to ${month}, time zone ${TIME_ZONE}; ` +
+      `${cpus().length} cores, load average ${load()}`,
+  );
+  await postgresFigures(people, months, month);
+  await pgliteFigures(month);
+  console.log(`\nsummary (load average at the end: ${load()})`);
+  const width = Math.max(...summary.map((figure) => figure.title.length));
+  const valueWidth = Math.max(...summary.map((figure) => figure.value.length));
+  for (const figure of summary)
+    console.log(
+      `  ${figure.title.padEnd(width)}   ${figure.value.padEnd(valueWidth)}   ${figure.target.padEnd(15)}` +
+        `${figure.met === null ? '' : figure.met ? 'met' : 'MISSED'}`,
+    );
+}
