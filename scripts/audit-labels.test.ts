@@ -33,6 +33,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   attendance_month: schema.attendanceMonths,
   attendance_shift: schema.attendanceShifts,
   holiday: schema.holidayCalendar,
+  leave_request: schema.leaveRequests,
   department: schema.departments,
   dictionary_type: schema.dictionaryTypes,
   dictionary_item: schema.dictionaryItems,

@@ -62,7 +62,8 @@ export async function startServer(
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A fresh demo install migrates and seeds first (three months of attendance among it): give it time.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
     try {
@@ -71,7 +72,7 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy in 60 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not become healthy in 120 s:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {

@@ -21,6 +21,7 @@ const PAGES = [
   { path: '/attendance/abnormal', title: '考勤异常', ready: 'main .ant-table' },
   { path: '/attendance/rules', title: '考勤规则', ready: 'main .ant-table' },
   { path: '/attendance/statistics', title: '考勤统计', ready: 'main .ant-table' },
+  { path: '/attendance/leave', title: '请假管理', ready: 'main .ant-table' },
 ];
 
 async function seriousViolations(page: Page) {

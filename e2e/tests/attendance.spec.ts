@@ -258,4 +258,5 @@ testPagesFit('attendance', [
   { path: '/attendance/abnormal', title: '考勤异常' },
   { path: '/attendance/rules', title: '考勤规则' },
   { path: '/attendance/statistics', title: '考勤统计' },
+  { path: '/attendance/leave', title: '请假管理' },
 ]);

@@ -134,10 +134,10 @@ test('tabs of visited views: context menu, affix dashboard, close others, close 
 }) => {
   await signInTo(page, '/organization/stores');
   const tabs = page.getByRole('navigation', { name: '已访问的页面' });
-  await page.getByRole('menu', { name: '主菜单' }).getByText('考勤管理').click();
-  await page.getByRole('menu', { name: '主菜单' }).getByText('请假管理').click();
-  await expect(page).toHaveURL(/\/attendance\/leave$/);
-  await expect(tabs.getByRole('link')).toHaveText(['工作台', '门店管理', '请假管理']);
+  await page.getByRole('menu', { name: '主菜单' }).getByText('统计分析').click();
+  await page.getByRole('menu', { name: '主菜单' }).getByText('人力概览').click();
+  await expect(page).toHaveURL(/\/statistics\/overview$/);
+  await expect(tabs.getByRole('link')).toHaveText(['工作台', '门店管理', '人力概览']);
   // The affix dashboard has no close button.
   await expect(tabs.getByRole('button', { name: '关闭工作台' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screenshots/tags-view-zh-1366.png' });
@@ -149,8 +149,8 @@ test('tabs of visited views: context menu, affix dashboard, close others, close 
   await expect(page).toHaveURL(/\/organization\/stores$/);
   await keyword.fill('typed before switching');
   await keyword.evaluate((element) => element.setAttribute('data-kept', 'yes'));
-  await tabs.getByRole('link', { name: '请假管理' }).click();
-  await expect(page).toHaveURL(/\/attendance\/leave$/);
+  await tabs.getByRole('link', { name: '人力概览' }).click();
+  await expect(page).toHaveURL(/\/statistics\/overview$/);
   // Areas not built yet say so instead of showing a blank page.
   await expect(page.getByText('暂未开放')).toBeVisible();
   await expect(page.locator('input[data-kept]')).toBeHidden();

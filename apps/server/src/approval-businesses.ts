@@ -1,7 +1,7 @@
 import type { Today } from './core/clock';
 import type { Sealer } from './lib/sealed-values';
 import { createApprovalEngine, type ApprovalBusiness } from './modules/approvals';
-import { correctionBusiness } from './modules/attendance';
+import { correctionBusiness, leaveBusiness } from './modules/attendance';
 import { dispatchBusiness } from './modules/dispatch';
 import { onboardingBusiness } from './modules/onboarding';
 import { prohibitedDismissBusiness } from './modules/prohibited';
@@ -10,19 +10,23 @@ import { transferBusiness } from './modules/transfers';
 
 /**
  * The engine of the app, with every business that submits to it: registered here, at the composition root,
- * so approvals never imports the modules that submit to it. `extra` registers more beside them the same way: the engine's tests bring
- * a fixture business of their own, since the product holds only its businesses.
+ * so approvals never imports the modules that submit to it. `extra` stands in for the product's business of
+ * the same type: the engine's tests bring a fixture business of their own (every type is a product business
+ * now), since the product holds only its businesses.
  */
 export const createProductEngine = (
   { sealer, today, timeZone }: { sealer: Sealer; today: Today; timeZone: string },
   extra: readonly ApprovalBusiness[] = [],
-) =>
-  createApprovalEngine([
+) => {
+  const product = [
     prohibitedDismissBusiness,
     onboardingBusiness(sealer),
     transferBusiness(sealer, today),
     dispatchBusiness(sealer, today),
     resignationBusiness,
+    leaveBusiness({ today, timeZone }),
     correctionBusiness(timeZone),
-    ...extra,
-  ]);
+  ];
+  const replaced = new Set(extra.map((business) => business.type));
+  return createApprovalEngine([...product.filter((business) => !replaced.has(business.type)), ...extra]);
+};

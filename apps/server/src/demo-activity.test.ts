@@ -285,7 +285,8 @@ describe('the demo’s resignations', () => {
 });
 
 describe('the demo activity', () => {
-  it('tells the same story on every install, and only once', async () => {
+  // A whole install, migrations and demo, twice over: longer than an ordinary test.
+  it('tells the same story on every install, and only once', { timeout: 90_000 }, async () => {
     const { database, drop } = await emptyDatabase();
     try {
       const config = loadConfig({ DATA_DIR: t.config.DATA_DIR });

@@ -1,5 +1,6 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { dayKindOf } from '@dealer-hr/shared/attendance/day';
+import type { CalendarKind } from '@dealer-hr/shared/attendance/rules';
 import { addDays, type Clock, type Today } from './core/clock';
 import type { Database } from './db/client';
 import { rowsOf } from './db/rows';
@@ -14,15 +15,17 @@ import {
   departments,
   employees,
   holidayCalendar,
+  leaveLedger,
+  leaveRequests,
   stores,
   users,
 } from './db/schema';
 import { createRng, randomInt, type Rng } from './db/seed/data/people';
-import { DEMO_TODAY } from './db/seed/demo';
 import { startOfDay } from './lib/day-range';
 import type { ApprovalEngine } from './modules/approvals';
 import {
   addMonths,
+  balancesOf,
   computeDays,
   ensurePunchPartitions,
   explainDay,
@@ -38,7 +41,8 @@ import { approveAsApprovers, personaOf } from './demo-personas';
 
 /** Metres along a meridian, in degrees of latitude. */
 const METRE = 1 / 111_195.08;
-const BATCH = 500;
+/** The demo's whole staff in one batch per day: fewer round trips on the embedded database. */
+const BATCH = 1000;
 
 interface Worker {
   id: number;
@@ -115,6 +119,65 @@ async function seedRules(tx: Database) {
   return { office: office!, store: store! };
 }
 
+/**
+ * Leave taken in the demo's months, already approved: every sixtieth person took one to three working days
+ * (annual leave drawn from their balance, or personal or sick leave) once. Answers the person-days away.
+ */
+async function demoLeaves(
+  tx: Database,
+  rng: Rng,
+  workers: readonly Worker[],
+  first: string,
+  last: string,
+  calendar: ReadonlyMap<string, CalendarKind>,
+) {
+  const away = new Set<string>();
+  const span = Math.round((Date.parse(last) - Date.parse(first)) / 86_400_000);
+  for (const [index, worker] of workers.entries()) {
+    if (index % 60 !== 7) continue;
+    const week = worker.storeId === null ? [1, 2, 3, 4, 5] : [1, 2, 3, 4, 5, 6];
+    let start = addDays(first, randomInt(rng, 0, Math.max(span - 10, 0)));
+    while (dayKindOf(start, week, calendar.get(start)) !== 'workday') start = addDays(start, 1);
+    const days: string[] = [];
+    const wanted = randomInt(rng, 1, 3);
+    for (let day = start; days.length < wanted; day = addDays(day, 1))
+      if (dayKindOf(day, week, calendar.get(day)) === 'workday') days.push(day);
+    const end = days.at(-1)!;
+    if (start < worker.entryDate || end > last || (worker.leftOn !== null && end > worker.leftOn)) continue;
+    const type = (['annual', 'personal', 'sick'] as const)[index % 3]!;
+    if (type === 'annual') {
+      const [balance] = await balancesOf(tx, worker.id, Number(start.slice(0, 4)));
+      if (!balance || balance.left < days.length) continue;
+    }
+    const [request] = await tx
+      .insert(leaveRequests)
+      .values({
+        employeeId: worker.id,
+        type,
+        startDay: start,
+        startHalf: 'am',
+        endDay: end,
+        endHalf: 'pm',
+        days: days.length,
+        reason: type === 'sick' ? '感冒发烧，医院开具病假条' : type === 'annual' ? '家庭出游' : '家中有事',
+        status: 'approved',
+      })
+      .returning({ id: leaveRequests.id });
+    if (type === 'annual')
+      await tx.insert(leaveLedger).values({
+        employeeId: worker.id,
+        year: Number(start.slice(0, 4)),
+        type,
+        kind: 'use',
+        days: -days.length,
+        requestId: request!.id,
+        note: `${start} 至 ${end}`,
+      });
+    for (const day of days) away.add(`${worker.id}:${day}`);
+  }
+  return away;
+}
+
 /** A punch's minute of the day around a due time: early by up to `early`, late with the odds given. */
 function punchesOf(rng: Rng, start: number, end: number) {
   const roll = rng();
@@ -138,7 +201,8 @@ export async function demoAttendance(
   const rng = createRng(20_261_101 + 20);
   const shifts = await seedRules(tx);
   const yesterday = addDays(today(), -1);
-  const first = `${addMonths(DEMO_TODAY.slice(0, 7), -3)}-01`;
+  // Three months: from 90 days before yesterday.
+  const first = addDays(yesterday, -90);
   await ensurePunchPartitions(tx, first.slice(0, 7), addMonths(today().slice(0, 7), 2), timeZone);
 
   const points = await tx
@@ -171,6 +235,8 @@ export async function demoAttendance(
     (await tx.select().from(holidayCalendar)).map((entry) => [entry.day, entry.kind] as const),
   );
 
+  const away = await demoLeaves(tx, rng, workers, first, yesterday, calendar);
+
   // The demo accounts' last working day but one is their story: `staff` forgot to clock out, `sales` came in late.
   const accounts = new Map(
     (await tx.select({ username: users.username, employeeId: users.employeeId }).from(users)).map(
@@ -200,6 +266,8 @@ export async function demoAttendance(
       const shift = atStore ? shifts.store : shifts.office;
       if (dayKindOf(day, atStore ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5], calendar.get(day)) !== 'workday')
         continue;
+      // On leave the whole day: nothing to punch.
+      if (away.has(`${worker.id}:${day}`)) continue;
       const point = worker.storeId === null ? undefined : showroomOf.get(worker.storeId);
       const minutes =
         told(worker.id, day, shift.startMinute, shift.endMinute) ??

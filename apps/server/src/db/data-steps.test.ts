@@ -48,6 +48,11 @@ async function columnsHolding(db: Database, values: Iterable<string>): Promise<s
       from information_schema.columns c
       join information_schema.tables t using (table_schema, table_name)
       where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')
+        -- Types whose values cannot spell an 18-character ID number (the punches and attendance days are
+        -- hundreds of thousands of such cells), and a partitioned table, whose partitions are read instead.
+        and c.data_type not in ('boolean', 'smallint', 'integer', 'real', 'double precision', 'date',
+          'timestamp with time zone', 'timestamp without time zone')
+        and c.table_name not in (select relname from pg_class where relkind = 'p')
       order by 1, 2, 3`),
   );
   expect(columns.length).toBeGreaterThan(100);
@@ -103,6 +108,9 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0028: leave requests and the ledger, and the leave type of a day.
+  await tx.execute(sql`drop table leave_ledger, leave_requests`);
+  await tx.execute(sql`alter table attendance_days drop column leave_type`);
   // 0027: shifts, groups, the calendar, punches, the day table, corrections.
   await tx.execute(sql`
     drop table attendance_corrections, attendance_months, attendance_builds, attendance_days, clock_punches,

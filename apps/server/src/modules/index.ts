@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { accountRoutes } from './accounts';
 import { approvalRoutes } from './approvals';
-import { attendanceRuleRoutes, clockPointRoutes, clockRoutes } from './attendance';
+import { attendanceRuleRoutes, clockPointRoutes, clockRoutes, leaveRoutes } from './attendance';
 import { auditRoutes } from './audit';
 import { meRoutes, sessionRoutes } from './auth';
 import { departmentRoutes } from './departments';
@@ -61,6 +61,7 @@ export const protectedModules: Module[] = [
   clockPointRoutes,
   attendanceRuleRoutes,
   clockRoutes,
+  leaveRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

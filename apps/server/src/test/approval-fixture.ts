@@ -15,9 +15,8 @@ import { createTestApp, type TestApp } from './app';
 // follows the outcome of its approval and a number a node's condition may test, and nothing else.
 
 /**
- * The type the fixture stands in for: a business whose module is not built yet, whose form has the number
- * field `days` (docs/domain.md "Approvals"). Once the product registers leave itself, the engine refuses a
- * second registration of the type, and the fixture moves to another type not built yet.
+ * The type the fixture stands in for, whose form has the number field `days` a node's condition may test
+ * (docs/domain.md "Approvals"): in the fixture's app it takes the place of the product's leave business.
  */
 export const FIXTURE_TYPE = 'leave' satisfies ApprovalBusinessType;
 

@@ -217,6 +217,7 @@ export const approvalFactLabels = {
   correction_day: '补卡日期',
   correction_side: '补卡类型',
   correction_time: '补卡时间',
+  leave_type: '请假类型',
 } as const;
 export type ApprovalFactKey = keyof typeof approvalFactLabels;
 export const APPROVAL_FACT_KEYS = Object.keys(approvalFactLabels) as [ApprovalFactKey, ...ApprovalFactKey[]];

@@ -28,6 +28,7 @@ export const AUDIT_ENTITIES = [
   'attendance_month',
   'attendance_shift',
   'holiday',
+  'leave_request',
   'clock_point',
   'department',
   'dictionary_type',

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import {
   CALENDAR_KINDS,
   CORRECTION_SIDES,
@@ -25,6 +26,7 @@ import {
   LEAVE_SPANS,
   PUNCH_SOURCES,
 } from '@dealer-hr/shared/attendance/rules';
+import { HALVES, LEAVE_STATUSES, LEAVE_TYPES, LEDGER_KINDS } from '@dealer-hr/shared/attendance/leave';
 import { id, timestamps } from './columns';
 import { stores } from './organisation';
 import { employees } from './people';
@@ -210,6 +212,8 @@ export const attendanceDays = pgTable(
     workedMinutes: integer().notNull().default(0),
     overtimeMinutes: integer().notNull().default(0),
     leave: text({ enum: LEAVE_SPANS }).notNull().default('none'),
+    /** The approved leave's type on a day of leave. */
+    leaveType: text({ enum: LEAVE_TYPES }),
     /** The employee's explanation of an abnormal day. */
     explanation: text(),
     explainedAt: timestamp({ withTimezone: true }),
@@ -258,4 +262,53 @@ export const attendanceCorrections = pgTable(
     ...timestamps,
   },
   (t) => [index('attendance_corrections_employee_day_idx').on(t.employeeId, t.day)],
+);
+
+/** A leave request (请假): its half-day range and the days it takes, decided through the `leave` flow. */
+export const leaveRequests = pgTable(
+  'leave_requests',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    type: text({ enum: LEAVE_TYPES }).notNull(),
+    startDay: date().notNull(),
+    startHalf: text({ enum: HALVES }).notNull(),
+    endDay: date().notNull(),
+    endHalf: text({ enum: HALVES }).notNull(),
+    days: doublePrecision().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: LEAVE_STATUSES }).notNull(),
+    createdByUserId: integer().references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [index('leave_requests_employee_range_idx').on(t.employeeId, t.startDay, t.endDay)],
+);
+
+/**
+ * The leave ledger: every change of a balance (a year's grant, a use at approval, a restore on cancel, an
+ * expiry, an HR adjustment). A balance is the sum of its rows; a year's annual grant is written once.
+ */
+export const leaveLedger = pgTable(
+  'leave_ledger',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    year: smallint().notNull(),
+    type: text({ enum: LEAVE_TYPES }).notNull(),
+    kind: text({ enum: LEDGER_KINDS }).notNull(),
+    days: doublePrecision().notNull(),
+    requestId: integer().references(() => leaveRequests.id),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('leave_ledger_employee_year_idx').on(t.employeeId, t.year),
+    uniqueIndex('leave_ledger_grant_key')
+      .on(t.employeeId, t.year, t.type)
+      .where(sql`${t.kind} = 'grant'`),
+  ],
 );

@@ -1,4 +1,5 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { daysOfRange, type LeaveType } from '@dealer-hr/shared/attendance/leave';
 import type { CalendarKind, GroupTarget } from '@dealer-hr/shared/attendance/rules';
 import type { ShiftRules } from '@dealer-hr/shared/attendance/day';
 import type { Database } from '../../db/client';
@@ -10,6 +11,7 @@ import {
   attendanceShifts,
   clockPunches,
   holidayCalendar,
+  leaveRequests,
 } from '../../db/schema';
 
 // Who a person is on a day for attendance: where they work (a dispatch's host store while dispatched), the group
@@ -148,4 +150,40 @@ export async function punchesAround(db: Database, employeeIds: readonly number[]
         lt(clockPunches.punchedAt, until),
       ),
     );
+}
+
+export interface LeaveOnDay {
+  span: 'am' | 'pm' | 'full';
+  type: LeaveType;
+}
+
+/**
+ * The approved leave of a batch on a day: which half days it takes, and its type (a morning of one type and an
+ * afternoon of another make a whole day, of the morning's type).
+ */
+export async function leaveOn(db: Database, employeeIds: readonly number[], day: string) {
+  const taken = new Map<number, LeaveOnDay>();
+  if (employeeIds.length === 0) return taken;
+  const requests = await db
+    .select()
+    .from(leaveRequests)
+    .where(
+      and(
+        eq(leaveRequests.status, 'approved'),
+        inArray(leaveRequests.employeeId, [...employeeIds]),
+        lte(leaveRequests.startDay, day),
+        gte(leaveRequests.endDay, day),
+      ),
+    )
+    .orderBy(leaveRequests.startDay);
+  for (const request of requests) {
+    const span = daysOfRange(request).find((each) => each.day === day)?.span;
+    if (!span) continue;
+    const before = taken.get(request.employeeId);
+    taken.set(request.employeeId, {
+      span: before && before.span !== span ? 'full' : span,
+      type: before?.type ?? request.type,
+    });
+  }
+  return taken;
 }

@@ -12,6 +12,7 @@ import {
   loadRulebook,
   placementsOn,
   punchesAround,
+  leaveOn,
   schedulesOn,
   shiftRulesOf,
 } from './day-context';
@@ -51,6 +52,7 @@ const dayColumns: UnnestColumn<DayRow>[] = [
   { name: 'worked_minutes', type: 'int', value: (row) => row.workedMinutes ?? 0 },
   { name: 'overtime_minutes', type: 'int', value: (row) => row.overtimeMinutes ?? 0 },
   { name: 'leave', type: 'text', value: (row) => row.leave ?? 'none' },
+  { name: 'leave_type', type: 'text', value: (row) => row.leaveType ?? null },
   { name: 'computed_at', type: 'timestamptz', value: (row) => row.computedAt ?? new Date() },
 ];
 
@@ -80,6 +82,7 @@ export async function computeDays(
   const book = await loadRulebook(tx);
   const calendar = await calendarOn(tx, day);
   const schedules = await schedulesOn(tx, employeeIds, day);
+  const leaves = await leaveOn(tx, employeeIds, day);
   const punches = await punchesAround(
     tx,
     placements.map((placement) => placement.employeeId),
@@ -108,7 +111,8 @@ export async function computeDays(
       }))
       .filter((punch) => punch.minute >= boundary && punch.minute < 1440 + boundary)
       .map((punch) => ({ ...punch, minute: Math.floor(punch.minute) }));
-    const leave: LeaveSpan = 'none';
+    const onLeave = leaves.get(placement.employeeId);
+    const leave: LeaveSpan = onLeave?.span ?? 'none';
     const result = evaluateDay({
       kind,
       groupKind: group.kind,
@@ -141,6 +145,7 @@ export async function computeDays(
       workedMinutes: result.workedMinutes,
       overtimeMinutes: result.overtimeMinutes,
       leave,
+      leaveType: onLeave?.type ?? null,
       computedAt: new Date(),
     });
   }

@@ -6,6 +6,8 @@ export { attendanceRuleRoutes } from './rules.routes';
 export { clockRoutes } from './clock.routes';
 export { fenceOf } from './coordinates.service';
 export { correctionBusiness } from './correction.business';
+export { leaveBusiness } from './leave.business';
+export { leaveRoutes } from './leave.routes';
 export { BUILD_ATTENDANCE_DAY, buildAttendanceDayJob, buildDay, computeDays } from './days.build';
 export {
   ENSURE_PUNCH_PARTITIONS,
@@ -16,3 +18,4 @@ export {
 export { statisticsExport } from './statistics.service';
 // The employee's steps on an abnormal day, for the demo's story to perform.
 export { explainDay, requestCorrection } from './abnormal.service';
+export { balancesOf } from './leave.service';

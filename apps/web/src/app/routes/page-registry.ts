@@ -182,6 +182,10 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
       })),
     'attendance',
   ),
+  '/attendance/leave': page(
+    () => import('../../features/attendance/leave/leave-page').then((m) => ({ default: m.LeavePage })),
+    'attendanceLeave',
+  ),
   '/staff/rotation': page(
     () => import('../../features/rotation/rotation-page').then((m) => ({ default: m.RotationPage })),
     'rotation',

@@ -1,0 +1,431 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import {
+  LEAVE_DAYS_MAX,
+  MATERNITY_DIFFICULT_BIRTH,
+  MATERNITY_PER_EXTRA_BABY,
+  annualLeaveFor,
+  daysOfRange,
+  leaveDays,
+  leaveMessages,
+  leaveTypeNames,
+  leaveTypeRules,
+  type LeaveRange,
+  type LeaveType,
+} from '@dealer-hr/shared/attendance/leave';
+import type {
+  LeaveBalance,
+  LeaveRequest,
+  LeaveRequestBody,
+} from '@dealer-hr/shared/attendance/leave-contract';
+import { dayKindOf } from '@dealer-hr/shared/attendance/day';
+import type { Today } from '../../core/clock';
+import { employeeKeywordMatch } from '../../core/employee-keyword';
+import { inScope, type Scope } from '../../core/scope';
+import type { Database } from '../../db/client';
+import {
+  approvalInstances,
+  attendanceSchedules,
+  employees,
+  holidayCalendar,
+  leaveLedger,
+  leaveRequests,
+  stores,
+} from '../../db/schema';
+import { writeAudit, type AuditActor } from '../../lib/audit';
+import { conflict, notFound } from '../../lib/errors';
+import { offsetOf, type Paging } from '../../lib/paging';
+import type { ApprovalEngine } from '../approvals';
+import { employeeOfUser } from './abnormal.service';
+import { loadRulebook, placementsOn } from './day-context';
+import { computeDays, isMonthLocked } from './days.build';
+import { addMonths } from './punch-partitions';
+
+export const LEAVE = 'leave' as const;
+
+/** The types whose days come out of a balance. */
+const BALANCE_TYPES = (Object.keys(leaveTypeRules) as LeaveType[]).filter(
+  (type) => leaveTypeRules[type].balance,
+);
+
+/**
+ * Which days of a range are working days for the person: their attendance group's week and the holiday
+ * calendar (a shift group: the days a shift is scheduled). Without a group, Monday to Friday.
+ */
+async function workdaysOf(db: Database, employeeId: number, range: LeaveRange) {
+  const [placement] = await placementsOn(db, [employeeId], range.startDay);
+  const group = placement ? (await loadRulebook(db)).groupOf(placement) : undefined;
+  const calendar = new Map(
+    (
+      await db
+        .select()
+        .from(holidayCalendar)
+        .where(and(gte(holidayCalendar.day, range.startDay), lte(holidayCalendar.day, range.endDay)))
+    ).map((entry) => [entry.day, entry.kind] as const),
+  );
+  if (group?.kind === 'shift') {
+    const scheduled = await db
+      .select({ day: attendanceSchedules.day })
+      .from(attendanceSchedules)
+      .where(
+        and(
+          eq(attendanceSchedules.employeeId, employeeId),
+          gte(attendanceSchedules.day, range.startDay),
+          lte(attendanceSchedules.day, range.endDay),
+          sql`${attendanceSchedules.shiftId} is not null`,
+        ),
+      );
+    const days = new Set(scheduled.map((row) => row.day));
+    return (day: string) => days.has(day);
+  }
+  const week = group?.workdays ?? [1, 2, 3, 4, 5];
+  return (day: string) => dayKindOf(day, week, calendar.get(day)) === 'workday';
+}
+
+/** What counting a request's days needs of it. */
+type LeaveShape = Omit<LeaveRequestBody, 'reason'>;
+
+const rangeOf = (body: LeaveShape): LeaveRange => ({
+  startDay: body.start_day,
+  startHalf: body.start_half,
+  endDay: body.end_day,
+  endHalf: body.end_half,
+});
+
+/** How many days the range takes for the person, refused when it takes none or too many. */
+async function daysFor(db: Database, employeeId: number, body: LeaveShape) {
+  const range = rangeOf(body);
+  const isWorkday = await workdaysOf(db, employeeId, range);
+  const days = leaveDays(range, isWorkday, leaveTypeRules[body.type].calendar);
+  if (days === 0) throw conflict(leaveMessages.noDays);
+  if (days > LEAVE_DAYS_MAX) throw conflict(leaveMessages.tooLong);
+  const quota =
+    body.type === 'maternity'
+      ? leaveTypeRules.maternity.quota! +
+        (body.difficult_birth ? MATERNITY_DIFFICULT_BIRTH : 0) +
+        body.extra_babies * MATERNITY_PER_EXTRA_BABY
+      : leaveTypeRules[body.type].quota;
+  if (quota !== null && days > quota)
+    throw conflict(leaveMessages.overQuota(leaveTypeNames[body.type], quota));
+  return days;
+}
+
+/** `GET clock/leave/preview`: the days a range would take, before asking. */
+export async function previewLeave(db: Database, userId: number, body: LeaveShape) {
+  return { days: await daysFor(db, await employeeOfUser(db, userId), body) };
+}
+
+/**
+ * The year's annual leave is granted once, the first time the balance is read: the statutory entitlement
+ * for the years since joining, pro rata in the joining and leaving years.
+ */
+async function grantAnnualLeave(tx: Database, employeeId: number, year: number) {
+  const [person] = await tx
+    .select({ entryDate: employees.entryDate, leftOn: employees.leftOn })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
+  if (!person) return;
+  const days = annualLeaveFor(year, person.entryDate, person.leftOn);
+  await tx
+    .insert(leaveLedger)
+    .values({ employeeId, year, type: 'annual', kind: 'grant', days, note: `${year} 年法定年假` })
+    .onConflictDoNothing();
+}
+
+/** The person's balances of the year, with their ledgers and what waits in approval. */
+export async function balancesOf(db: Database, employeeId: number, year: number): Promise<LeaveBalance[]> {
+  await grantAnnualLeave(db, employeeId, year);
+  const [ledger, pending] = await Promise.all([
+    db
+      .select()
+      .from(leaveLedger)
+      .where(and(eq(leaveLedger.employeeId, employeeId), eq(leaveLedger.year, year)))
+      .orderBy(asc(leaveLedger.createdAt), asc(leaveLedger.id)),
+    db
+      .select({ type: leaveRequests.type, days: sql<number>`sum(${leaveRequests.days})::float8` })
+      .from(leaveRequests)
+      .where(
+        and(
+          eq(leaveRequests.employeeId, employeeId),
+          eq(leaveRequests.status, 'approving'),
+          gte(leaveRequests.startDay, `${year}-01-01`),
+          lte(leaveRequests.startDay, `${year}-12-31`),
+        ),
+      )
+      .groupBy(leaveRequests.type),
+  ]);
+  return BALANCE_TYPES.map((type) => {
+    const rows = ledger.filter((row) => row.type === type);
+    const granted = rows
+      .filter((row) => row.kind === 'grant' || row.kind === 'adjust')
+      .reduce((sum, row) => sum + row.days, 0);
+    const left = rows.reduce((sum, row) => sum + row.days, 0);
+    return {
+      year,
+      type,
+      granted,
+      used: granted - left,
+      pending: pending.find((row) => row.type === type)?.days ?? 0,
+      left,
+      ledger: rows.map((row) => ({
+        kind: row.kind,
+        days: row.days,
+        note: row.note,
+        created_at: row.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+const requestQuery = (db: Database) =>
+  db
+    .select({
+      request: leaveRequests,
+      employeeName: employees.name,
+      employeeNo: employees.employeeNo,
+      storeName: stores.name,
+      approvalId: sql<number | null>`(
+        select ${approvalInstances.id} from ${approvalInstances}
+        where ${approvalInstances.businessType} = ${LEAVE} and ${approvalInstances.businessId} = ${leaveRequests.id}
+        order by ${approvalInstances.id} desc limit 1)`,
+    })
+    .from(leaveRequests)
+    .innerJoin(employees, eq(employees.id, leaveRequests.employeeId))
+    .leftJoin(stores, eq(stores.id, employees.mainStoreId));
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['execute']>>[number];
+
+const requestOf = ({
+  request,
+  employeeName,
+  employeeNo,
+  storeName,
+  approvalId,
+}: RequestRow): LeaveRequest => ({
+  id: request.id,
+  employee_id: request.employeeId,
+  employee_name: employeeName,
+  employee_no: employeeNo,
+  store_name: storeName,
+  type: request.type,
+  start_day: request.startDay,
+  start_half: request.startHalf,
+  end_day: request.endDay,
+  end_half: request.endHalf,
+  days: request.days,
+  reason: request.reason,
+  status: request.status,
+  approval_id: approvalId,
+  created_at: request.createdAt.toISOString(),
+});
+
+export async function leaveRequestById(db: Database, id: number) {
+  const [row] = await requestQuery(db).where(eq(leaveRequests.id, id));
+  return row ? requestOf(row) : undefined;
+}
+
+export interface LeaveListQuery extends Paging {
+  mine?: boolean;
+  type?: LeaveType | undefined;
+  status?: LeaveRequest['status'] | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  keyword?: string | undefined;
+  store_id?: number | undefined;
+}
+
+/** `GET clock/leave/index`: requests overlapping the days asked, newest first, in scope or the caller's own. */
+export async function listLeave(db: Database, scope: Scope, userId: number, query: LeaveListQuery) {
+  const own = query.mine ? await employeeOfUser(db, userId) : undefined;
+  const where = and(
+    own === undefined ? inScope(scope, employees.mainDepartmentId) : eq(leaveRequests.employeeId, own),
+    query.type ? eq(leaveRequests.type, query.type) : undefined,
+    query.status ? eq(leaveRequests.status, query.status) : undefined,
+    query.from ? gte(leaveRequests.endDay, query.from) : undefined,
+    query.to ? lte(leaveRequests.startDay, query.to) : undefined,
+    query.keyword ? employeeKeywordMatch(query.keyword) : undefined,
+    query.store_id ? eq(employees.mainStoreId, query.store_id) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    requestQuery(db)
+      .where(where)
+      .orderBy(desc(leaveRequests.startDay), desc(leaveRequests.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db
+      .select({ total: count() })
+      .from(leaveRequests)
+      .innerJoin(employees, eq(employees.id, leaveRequests.employeeId))
+      .where(where),
+  ]);
+  return { data: rows.map(requestOf), total: counted?.total ?? 0 };
+}
+
+/** `GET clock/leave/calendar`: approved leave overlapping a month, of a store or the caller's scope. */
+export async function leaveCalendar(db: Database, scope: Scope, month: string, storeId: number | undefined) {
+  const rows = await requestQuery(db)
+    .where(
+      and(
+        eq(leaveRequests.status, 'approved'),
+        inScope(scope, employees.mainDepartmentId),
+        storeId ? eq(employees.mainStoreId, storeId) : undefined,
+        lt(leaveRequests.startDay, `${addMonths(month, 1)}-01`),
+        gte(leaveRequests.endDay, `${month}-01`),
+      ),
+    )
+    .orderBy(asc(leaveRequests.startDay))
+    .limit(500);
+  return rows.map(requestOf);
+}
+
+/** The months a range touches are all open: leave of a closed month would change its sheet. */
+async function assertMonthsOpen(tx: Database, range: LeaveRange) {
+  for (let month = range.startDay.slice(0, 7); month <= range.endDay.slice(0, 7); month = addMonths(month, 1))
+    if (await isMonthLocked(tx, `${month}-01`)) throw conflict(leaveMessages.monthLocked(month));
+}
+
+/**
+ * `POST clock/leave/store`: the employee's request, counted in days (half days, the group's working days or
+ * the calendar's), refused where it overlaps another, passes its type's length, or takes more than is left
+ * of a balance (counting what is already in approval); then through the `leave` flow, `days` in its form.
+ */
+export async function requestLeave(
+  db: Database,
+  approvals: ApprovalEngine,
+  actor: AuditActor & { userId: number },
+  body: LeaveRequestBody,
+): Promise<LeaveRequest> {
+  const employeeId = await employeeOfUser(db, actor.userId);
+  const id = await db.transaction(async (tx) => {
+    // One request at a time per person: overlaps and balances are read, then written.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('leave_requests'), ${employeeId})`);
+    await assertMonthsOpen(tx, rangeOf(body));
+    const days = await daysFor(tx, employeeId, body);
+    const overlapping = await tx
+      .select({ request: leaveRequests })
+      .from(leaveRequests)
+      .where(
+        and(
+          eq(leaveRequests.employeeId, employeeId),
+          inArray(leaveRequests.status, ['approving', 'approved']),
+          lte(leaveRequests.startDay, body.end_day),
+          gte(leaveRequests.endDay, body.start_day),
+        ),
+      );
+    const mine = new Set(daysOfRange(rangeOf(body)).flatMap(({ day, span }) => halvesOf(day, span)));
+    const clash = overlapping.some(({ request }) =>
+      daysOfRange(request).some(({ day, span }) => halvesOf(day, span).some((half) => mine.has(half))),
+    );
+    if (clash) throw conflict(leaveMessages.overlaps);
+    if (leaveTypeRules[body.type].balance) {
+      const year = Number(body.start_day.slice(0, 4));
+      const balance = (await balancesOf(tx, employeeId, year)).find((row) => row.type === body.type)!;
+      const left = balance.left - balance.pending;
+      if (days > left) throw conflict(leaveMessages.overBalance(leaveTypeNames[body.type], left));
+    }
+    const [request] = await tx
+      .insert(leaveRequests)
+      .values({
+        employeeId,
+        type: body.type,
+        startDay: body.start_day,
+        startHalf: body.start_half,
+        endDay: body.end_day,
+        endHalf: body.end_half,
+        days,
+        reason: body.reason,
+        status: 'approving',
+        createdByUserId: actor.userId,
+      })
+      .returning();
+    await writeAudit(tx, actor, {
+      entity: 'leave_request',
+      entityId: request!.id,
+      action: 'submit',
+      after: { type: body.type, startDay: body.start_day, endDay: body.end_day, days, reason: body.reason },
+    });
+    const [person] = await tx
+      .select({ name: employees.name, departmentId: employees.mainDepartmentId })
+      .from(employees)
+      .where(eq(employees.id, employeeId));
+    await approvals.submit(tx, {
+      businessType: LEAVE,
+      businessId: request!.id,
+      title: `${person!.name} ${leaveTypeNames[body.type]} ${days} 天（${body.start_day} 至 ${body.end_day}）`,
+      applicantUserId: actor.userId,
+      departmentId: person!.departmentId!,
+      form: { days },
+      actor,
+    });
+    return request!.id;
+  });
+  return (await leaveRequestById(db, id))!;
+}
+
+const halvesOf = (day: string, span: 'am' | 'pm' | 'full') =>
+  span === 'full' ? [`${day}:am`, `${day}:pm`] : [`${day}:${span}`];
+
+/** The past days of a request in open months, computed again after its approval or cancel. */
+export async function recomputeLeaveDays(
+  tx: Database,
+  today: Today,
+  timeZone: string,
+  request: LeaveRange & { employeeId: number },
+) {
+  for (const { day } of daysOfRange(request)) {
+    if (day >= today() || (await isMonthLocked(tx, day))) continue;
+    await computeDays(tx, [request.employeeId], day, timeZone);
+  }
+}
+
+/**
+ * `PUT clock/leave/cancel`: the employee takes back their own request. One in approval is withdrawn through
+ * the engine; an approved one is cancelled, its days restored to the balance and the past days recomputed.
+ */
+export async function cancelLeave(
+  db: Database,
+  approvals: ApprovalEngine,
+  deps: { today: Today; timeZone: string },
+  actor: AuditActor & { userId: number },
+  id: number,
+): Promise<LeaveRequest> {
+  const employeeId = await employeeOfUser(db, actor.userId);
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(leaveRequests)
+      .where(and(eq(leaveRequests.id, id), eq(leaveRequests.employeeId, employeeId)))
+      .for('update');
+    if (!request) throw notFound(leaveMessages.notFound);
+    if (request.status === 'approving') {
+      const [instance] = await tx
+        .select({ id: approvalInstances.id })
+        .from(approvalInstances)
+        .where(
+          and(
+            eq(approvalInstances.businessType, LEAVE),
+            eq(approvalInstances.businessId, id),
+            eq(approvalInstances.status, 'pending'),
+          ),
+        );
+      if (!instance) throw conflict(leaveMessages.notCancellable);
+      await approvals.withdraw(tx, actor, instance.id, null);
+      return;
+    }
+    if (request.status !== 'approved') throw conflict(leaveMessages.notCancellable);
+    await assertMonthsOpen(tx, request);
+    await tx.update(leaveRequests).set({ status: 'cancelled' }).where(eq(leaveRequests.id, id));
+    if (leaveTypeRules[request.type].balance)
+      await tx.insert(leaveLedger).values({
+        employeeId,
+        year: Number(request.startDay.slice(0, 4)),
+        type: request.type,
+        kind: 'restore',
+        days: request.days,
+        requestId: id,
+        note: '撤销请假',
+      });
+    await writeAudit(tx, actor, { entity: 'leave_request', entityId: id, action: 'cancel' });
+    await recomputeLeaveDays(tx, deps.today, deps.timeZone, request);
+  });
+  return (await leaveRequestById(db, id))!;
+}

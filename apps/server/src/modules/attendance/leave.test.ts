@@ -1,0 +1,164 @@
+import { annualLeaveFor, leaveMessages } from '@dealer-hr/shared/attendance/leave';
+import type { LeaveBalance, LeaveRequest } from '@dealer-hr/shared/attendance/leave-contract';
+import type { ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalFlows, attendanceDays, employees, leaveLedger } from '../../db/schema';
+import { callerOf } from '../../test/api';
+import { createTestApp, type TestApp } from '../../test/app';
+import { mainPostOf, userIdOf } from '../../test/users';
+
+let t: TestApp;
+let staff: string;
+let hr: string;
+let person: Awaited<ReturnType<typeof mainPostOf>>;
+const call = callerOf(() => ({ app: t, authorization: staff }));
+
+const at = async (date: string, time: string) => {
+  const moved = await call('PUT', '/api/test/clock', { date, time });
+  expect(moved.code, moved.message).toBe(200);
+};
+
+const annual = async (year = 2026) =>
+  (await call<LeaveBalance[]>('GET', `clock/leave/balance?year=${year}`)).data.find(
+    (row) => row.type === 'annual',
+  )!;
+
+const approve = async (request: LeaveRequest) => {
+  const detail = await call('GET', `approval/task/detail?id=${request.approval_id}`, undefined, hr);
+  const approved = await call('POST', 'approval/task/approve', { id: detail.data.actions.task_id }, hr);
+  expect(approved.code, approved.message).toBe(200);
+};
+
+const dayOf = async (day: string) =>
+  (
+    await t.db
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.employeeId, person.employeeId), eq(attendanceDays.day, day)))
+  )[0];
+
+beforeAll(async () => {
+  t = await createTestApp({ TEST_CLOCK: '1' });
+  [staff, hr] = await Promise.all([t.login('staff'), t.login('hr')]);
+  person = await mainPostOf(t, 'staff');
+  // Leave goes to HR alone, so the test knows its approver.
+  await t.db
+    .update(approvalFlows)
+    .set({
+      nodes: [
+        {
+          name: '人事审批',
+          approver_type: 'users',
+          approver_ids: [await userIdOf(t, 'hr')],
+          leader_level: null,
+          mode: 'any',
+          condition: null,
+        },
+      ],
+    })
+    .where(eq(approvalFlows.businessType, 'leave'));
+  await at('2026-12-07', '09:00');
+});
+afterAll(() => t.close());
+
+describe('balances', () => {
+  it('grants the year’s statutory annual leave once, from the years since joining', async () => {
+    const [joined] = await t.db
+      .select({ entryDate: employees.entryDate })
+      .from(employees)
+      .where(eq(employees.id, person.employeeId));
+    const first = await annual();
+    expect(first).toMatchObject({ granted: annualLeaveFor(2026, joined!.entryDate), used: 0, pending: 0 });
+    expect(first.ledger.map((row) => row.kind)).toEqual(['grant']);
+    await annual();
+    const grants = await t.db
+      .select()
+      .from(leaveLedger)
+      .where(
+        and(
+          eq(leaveLedger.employeeId, person.employeeId),
+          eq(leaveLedger.kind, 'grant'),
+          eq(leaveLedger.year, 2026),
+        ),
+      );
+    expect(grants).toHaveLength(1);
+  });
+});
+
+describe('a half day of annual leave', () => {
+  let request: LeaveRequest;
+
+  it('takes 0.5 day, waits in approval, and is deducted at the approval', async () => {
+    const before = await annual();
+    const asked = await call<LeaveRequest>('POST', 'clock/leave/store', {
+      type: 'annual',
+      start_day: '2026-12-08',
+      start_half: 'am',
+      end_day: '2026-12-08',
+      end_half: 'am',
+      reason: '上午去车管所办事',
+    });
+    expect(asked.code, asked.message).toBe(200);
+    request = asked.data;
+    expect(request).toMatchObject({ days: 0.5, status: 'approving' });
+    expect(await annual()).toMatchObject({ pending: 0.5, left: before.left });
+    const overlap = await call('POST', 'clock/leave/store', {
+      type: 'personal',
+      start_day: '2026-12-08',
+      start_half: 'am',
+      end_day: '2026-12-08',
+      end_half: 'pm',
+      reason: '重叠',
+    });
+    expect(overlap.message).toBe(leaveMessages.overlaps);
+    const tooMuch = await call('POST', 'clock/leave/store', {
+      type: 'annual',
+      start_day: '2026-12-14',
+      start_half: 'am',
+      end_day: '2026-12-31',
+      end_half: 'pm',
+      reason: '超过余额',
+    });
+    expect(tooMuch.code).toBe(409);
+    await approve(request);
+    expect(await annual()).toMatchObject({ pending: 0, left: before.left - 0.5, used: 0.5 });
+  });
+
+  it('makes the morning due no punch: one clock-out alone is half a day absent', async () => {
+    const today = await call<ClockToday>('GET', 'clock/today');
+    const point = today.data.points[0]!;
+    await at('2026-12-08', '17:35');
+    const punched = await call('POST', 'clock/in', {
+      latitude: point.latitude,
+      longitude: point.longitude,
+      datum: 'wgs84',
+      source: 'web',
+    });
+    expect(punched.code, punched.message).toBe(200);
+    expect(await dayOf('2026-12-08')).toMatchObject({
+      leave: 'am',
+      leaveType: 'annual',
+      missingIn: true,
+      absent: 0.5,
+      status: 'abnormal',
+    });
+  });
+
+  it('cancelled, gives the half day back and the day is computed without it', async () => {
+    await at('2026-12-09', '09:00');
+    const left = (await annual()).left;
+    const cancelled = await call<LeaveRequest>('PUT', 'clock/leave/cancel', { id: request.id });
+    expect(cancelled.data.status).toBe('cancelled');
+    const balance = await annual();
+    expect(balance.left).toBe(left + 0.5);
+    expect(balance.ledger.map((row) => row.kind)).toEqual(['grant', 'use', 'restore']);
+    expect(await dayOf('2026-12-08')).toMatchObject({ leave: 'none', leaveType: null });
+  });
+
+  it('lists the caller’s own requests only, without the right to see others', async () => {
+    const mine = await call<{ data: LeaveRequest[]; total: number }>('GET', 'clock/leave/index');
+    expect(mine.data.data.every((row) => row.employee_id === person.employeeId)).toBe(true);
+    expect(mine.data.data.map((row) => row.status)).toContain('cancelled');
+  });
+});

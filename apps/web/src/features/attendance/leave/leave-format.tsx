@@ -1,0 +1,61 @@
+import { Tag } from 'antd';
+import type { TagProps } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LeaveStatus, LeaveType } from '@dealer-hr/shared/attendance/leave';
+import type { LeaveRequest } from './leave-api';
+
+const typeColour: Record<LeaveType, TagProps['color']> = {
+  annual: 'blue',
+  personal: 'default',
+  sick: 'orange',
+  marriage: 'magenta',
+  maternity: 'pink',
+  paternity: 'cyan',
+  bereavement: 'purple',
+  lieu: 'geekblue',
+};
+
+export function LeaveTypeTag({ type }: { type: LeaveType }) {
+  const { t } = useTranslation('attendanceLeave');
+  return <Tag color={typeColour[type]}>{t(`types.${type}`)}</Tag>;
+}
+
+const statusColour: Record<LeaveStatus, TagProps['color']> = {
+  approving: 'processing',
+  approved: 'green',
+  rejected: 'red',
+  withdrawn: 'default',
+  cancelled: 'default',
+};
+
+export function LeaveStatusTag({ status }: { status: LeaveStatus }) {
+  const { t } = useTranslation('attendanceLeave');
+  return <Tag color={statusColour[status]}>{t(`statuses.${status}`)}</Tag>;
+}
+
+/** A number of days as the page writes it: `1.5 天`. */
+export function useDaysText(): (days: number) => string {
+  const { t } = useTranslation('attendanceLeave');
+  return useCallback((days: number) => t('days', { days }), [t]);
+}
+
+/**
+ * A request's range in half days: `2026-12-01 上午 – 2026-12-03 下午`; within one day `2026-12-01 上午 – 下午`,
+ * and a single half day `2026-12-01 上午`.
+ */
+export function useRangeText(): (
+  range: Pick<LeaveRequest, 'start_day' | 'start_half' | 'end_day' | 'end_half'>,
+) => string {
+  const { t } = useTranslation('attendanceLeave');
+  return useCallback(
+    (range) => {
+      const start = `${range.start_day} ${t(`halves.${range.start_half}`)}`;
+      if (range.start_day !== range.end_day)
+        return t('range', { start, end: `${range.end_day} ${t(`halves.${range.end_half}`)}` });
+      if (range.start_half === range.end_half) return start;
+      return t('range', { start, end: t(`halves.${range.end_half}`) });
+    },
+    [t],
+  );
+}

@@ -1,0 +1,210 @@
+import dayjs from 'dayjs';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LeaveBalance, LeaveRequest } from './leave-api';
+import { callsTo, fail, ok, type Routes } from '../../../test/mock-api';
+import {
+  SLOW,
+  button,
+  chooseOption,
+  dialogTitled,
+  mockPageApi,
+  queryButton,
+  rowOf,
+  setupUser,
+} from '../../../test/page-helpers';
+import { renderApp } from '../../../test/render-app';
+
+const PAGE = { name: 'attendanceLeave', title: '请假管理', path: '/attendance/leave' };
+
+// The fixture user is employee 1 (张伟).
+const ownApproved: LeaveRequest = {
+  id: 7,
+  employee_id: 1,
+  employee_name: '张伟',
+  employee_no: 'E0001',
+  store_name: '上海浦东宝马4S店',
+  type: 'annual',
+  start_day: '2026-12-01',
+  start_half: 'am',
+  end_day: '2026-12-03',
+  end_half: 'pm',
+  days: 3,
+  reason: '回老家',
+  status: 'approved',
+  approval_id: 12,
+  created_at: '2026-11-20T02:00:00.000Z',
+};
+
+const ownRejected: LeaveRequest = {
+  ...ownApproved,
+  id: 8,
+  type: 'personal',
+  start_day: '2026-11-10',
+  start_half: 'pm',
+  end_day: '2026-11-10',
+  end_half: 'pm',
+  days: 0.5,
+  reason: '办证',
+  status: 'rejected',
+  approval_id: 13,
+};
+
+const balances: LeaveBalance[] = [
+  {
+    year: 2026,
+    type: 'annual',
+    granted: 10,
+    used: 3,
+    pending: 1,
+    left: 7,
+    ledger: [{ kind: 'grant', days: 10, note: '2026 年度年假', created_at: '2026-01-01T00:00:00.000Z' }],
+  },
+  { year: 2026, type: 'lieu', granted: 2, used: 0, pending: 0, left: 2, ledger: [] },
+];
+
+/** The page's routes: a list of `rows`, the balances, an empty store picker, and `routes` on top. */
+function api(perms: readonly string[], rows: LeaveRequest[], routes: Routes = {}) {
+  return mockPageApi(PAGE, ['attendance:leave:view', ...perms], {
+    'GET /api/auth/clock/leave/index': () => ok({ data: rows, total: rows.length }),
+    'GET /api/auth/clock/leave/balance': () => ok(balances),
+    'GET /api/auth/store/index': () => ok({ data: [], total: 0 }),
+    ...routes,
+  });
+}
+
+beforeAll(async () => {
+  await import('./leave-page');
+}, 60_000);
+
+describe('/attendance/leave', { timeout: 30_000 }, () => {
+  it('lists the employee’s own requests in half days and cancels an approved one', async () => {
+    const { calls } = api(['attendance:leave:withdraw'], [ownApproved, ownRejected], {
+      'PUT /api/auth/clock/leave/cancel': () => ok({ ...ownApproved, status: 'cancelled' }),
+    });
+    renderApp('/attendance/leave');
+    const row = await rowOf('2026-12-01 上午 – 2026-12-03 下午');
+    expect(within(row).getByText('年假')).toBeInTheDocument();
+    expect(within(row).getByText('3 天')).toBeInTheDocument();
+    expect(within(row).getByText('已通过')).toBeInTheDocument();
+    // A single half day reads as one.
+    const rejected = await rowOf('2026-11-10 下午');
+    expect(within(rejected).getByText('已驳回')).toBeInTheDocument();
+    expect(queryButton(rejected, '撤销')).not.toBeInTheDocument();
+    // Without the team's permission the list is the caller's own: no switch, no calendar of others' leave.
+    expect(callsTo(calls, 'GET', '/api/auth/clock/leave/index')[0]!.url.searchParams.get('mine')).toBe('1');
+    expect(screen.queryByText('团队')).not.toBeInTheDocument();
+    expect(screen.queryByText('请假日历')).not.toBeInTheDocument();
+
+    const user = setupUser();
+    await user.click(button(row, '撤销'));
+    const confirm = await waitFor(() => {
+      const popup = document.querySelector<HTMLElement>('.ant-popconfirm');
+      if (!popup) throw new Error('no confirmation');
+      return popup;
+    });
+    expect(within(confirm).getByText('3 天将退回年假余额')).toBeInTheDocument();
+    await user.click(button(confirm, '撤销'));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/clock/leave/cancel')).toHaveLength(1));
+    expect(callsTo(calls, 'PUT', '/api/auth/clock/leave/cancel')[0]!.body).toEqual({ id: 7 });
+    expect(await screen.findByText('请假已撤销')).toBeInTheDocument();
+  });
+
+  it('counts the days of the range, sends the request and shows the server’s refusal', async () => {
+    let refused = false;
+    const { calls } = api(['attendance:leave:create'], [], {
+      'GET /api/auth/clock/leave/preview': (call) =>
+        ok({ days: call.url.searchParams.get('start_half') === 'pm' ? 1.5 : 2 }),
+      'POST /api/auth/clock/leave/store': () => {
+        if (!refused) {
+          refused = true;
+          return fail(409, '与已有的请假时间重叠', 409);
+        }
+        return ok({ ...ownApproved, id: 9, status: 'approving' });
+      },
+    });
+    renderApp('/attendance/leave');
+    const user = setupUser();
+    await user.click(await waitFor(() => button(document.body, '申请请假'), SLOW));
+    const dialog = await dialogTitled('申请请假');
+    await chooseOption(user, within(dialog).getByLabelText('请假类型'), '事假');
+    expect(within(dialog).getByText('事假按工作日计算，不带薪')).toBeInTheDocument();
+    // The end first: a start chosen alone would make the range that one day.
+    await user.type(within(dialog).getByLabelText('结束日期'), '2026-12-02{Enter}');
+    await user.type(within(dialog).getByLabelText('开始日期'), '2026-12-01{Enter}');
+    expect(await within(dialog).findByText('共 2 天')).toBeInTheDocument();
+    const startHalf = within(dialog).getByText('开始时段').closest<HTMLElement>('.ant-form-item')!;
+    await user.click(within(startHalf).getByText('下午'));
+    expect(await within(dialog).findByText('共 1.5 天')).toBeInTheDocument();
+    const preview = callsTo(calls, 'GET', '/api/auth/clock/leave/preview').at(-1)!;
+    expect(Object.fromEntries(preview.url.searchParams)).toEqual({
+      type: 'personal',
+      start_day: '2026-12-01',
+      start_half: 'pm',
+      end_day: '2026-12-02',
+      end_half: 'pm',
+    });
+    await user.type(within(dialog).getByLabelText('请假事由'), '  家里有事 ');
+    await user.click(button(dialog, '提交'));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/clock/leave/store')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/clock/leave/store')[0]!.body).toEqual({
+      type: 'personal',
+      start_day: '2026-12-01',
+      start_half: 'pm',
+      end_day: '2026-12-02',
+      end_half: 'pm',
+      reason: '家里有事',
+    });
+    // The refusal stays in the dialog, which stays open for the user to change the range.
+    expect(await within(dialog).findByText('与已有的请假时间重叠')).toBeInTheDocument();
+    await user.click(button(dialog, '提交'));
+    expect(await screen.findByText('请假申请已提交审批')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/auth/clock/leave/store')).toHaveLength(2);
+  });
+
+  it('shows the caller’s balances, the team’s requests and who is on leave which day', async () => {
+    const month = dayjs().format('YYYY-MM');
+    const onLeave: LeaveRequest = {
+      ...ownApproved,
+      id: 20,
+      employee_id: 3,
+      employee_name: '朱泽',
+      start_day: `${month}-10`,
+      start_half: 'pm',
+      end_day: `${month}-11`,
+    };
+    const { calls } = api(['attendance:leave:export'], [ownApproved], {
+      'GET /api/auth/clock/leave/calendar': () => ok([onLeave]),
+    });
+    renderApp('/attendance/leave');
+    const strip = await screen.findByLabelText('我的假期余额', {}, SLOW);
+    const annual = (await within(strip).findByText('年假')).closest<HTMLElement>('.ant-card')!;
+    expect(within(annual).getByText('剩余')).toBeInTheDocument();
+    expect(within(annual).getByText('7 天')).toBeInTheDocument();
+    expect(within(annual).getByText('审批中')).toBeInTheDocument();
+    expect(within(annual).getByText('1 天')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/auth/clock/leave/balance')[0]!.url.searchParams.get('year')).toBe(
+      String(dayjs().year()),
+    );
+    const user = setupUser();
+    await user.click(button(annual, '明细'));
+    expect(await screen.findByText('2026 年度年假')).toBeInTheDocument();
+
+    // The team first, then their own.
+    await rowOf('2026-12-01 上午 – 2026-12-03 下午');
+    expect(callsTo(calls, 'GET', '/api/auth/clock/leave/index')[0]!.url.searchParams.get('mine')).toBeNull();
+    await user.click(screen.getByText('我的'));
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/api/auth/clock/leave/index').at(-1)!.url.searchParams.get('mine')).toBe(
+        '1',
+      ),
+    );
+
+    await user.click(within(document.querySelector<HTMLElement>('.ant-tabs-nav')!).getByText('请假日历'));
+    expect(await screen.findByText('朱泽 年假（下午）')).toBeInTheDocument();
+    expect(screen.getByText('朱泽 年假（全天）')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/auth/clock/leave/calendar')[0]!.url.searchParams.get('month')).toBe(
+      month,
+    );
+  });
+});

@@ -1,0 +1,157 @@
+// Leave (请假): its types with the Chinese statutory defaults, the annual-leave entitlement, and how many days a
+// request takes. Plain constants and pure functions, free of zod; the schemas are in ./leave-contract.
+
+export const LEAVE_TYPES = [
+  'annual',
+  'personal',
+  'sick',
+  'marriage',
+  'maternity',
+  'paternity',
+  'bereavement',
+  'lieu',
+] as const;
+export type LeaveType = (typeof LEAVE_TYPES)[number];
+
+export const leaveTypeNames: Record<LeaveType, string> = {
+  annual: '年假',
+  personal: '事假',
+  sick: '病假',
+  marriage: '婚假',
+  maternity: '产假',
+  paternity: '陪产假',
+  bereavement: '丧假',
+  lieu: '调休',
+};
+
+/**
+ * How each type counts and what it allows: `balance` types draw on a ledger (granted, used at approval,
+ * restored on cancel); `calendar` types count every day of the range, the others the working days only;
+ * `quota` is the statutory length of one leave where the law fixes it (a province's top-up is a setting);
+ * `paid` says whether the day is paid (personal leave is not).
+ */
+export const leaveTypeRules: Record<
+  LeaveType,
+  { balance: boolean; calendar: boolean; quota: number | null; paid: boolean }
+> = {
+  annual: { balance: true, calendar: false, quota: null, paid: true },
+  personal: { balance: false, calendar: false, quota: null, paid: false },
+  sick: { balance: false, calendar: false, quota: null, paid: true },
+  marriage: { balance: false, calendar: false, quota: 3, paid: true },
+  // 98 days, plus 15 for a difficult birth and 15 for each further baby of a multiple birth.
+  maternity: { balance: false, calendar: true, quota: 98, paid: true },
+  paternity: { balance: false, calendar: false, quota: 15, paid: true },
+  bereavement: { balance: false, calendar: false, quota: 3, paid: true },
+  // Time off in lieu, earned by approved rest-day overtime.
+  lieu: { balance: true, calendar: false, quota: null, paid: true },
+};
+
+export const MATERNITY_DIFFICULT_BIRTH = 15;
+export const MATERNITY_PER_EXTRA_BABY = 15;
+
+/** Half days: a range starts in the morning or the afternoon and ends at noon or the evening. */
+export const HALVES = ['am', 'pm'] as const;
+export type Half = (typeof HALVES)[number];
+
+export const LEAVE_STATUSES = ['approving', 'approved', 'rejected', 'withdrawn', 'cancelled'] as const;
+export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
+
+export const LEDGER_KINDS = ['grant', 'use', 'restore', 'expire', 'adjust'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const LEAVE_REASON_MAX = 200;
+/** The longest single request: a maternity leave with every top-up is well inside it. */
+export const LEAVE_DAYS_MAX = 200;
+
+/**
+ * Statutory annual leave for cumulative years of work: under 1 year none, from 1 year 5 days, from 10 years
+ * 10 days, from 20 years 15 days (职工带薪年休假条例 第三条).
+ */
+export function annualEntitlement(yearsWorked: number): number {
+  if (yearsWorked >= 20) return 15;
+  if (yearsWorked >= 10) return 10;
+  if (yearsWorked >= 1) return 5;
+  return 0;
+}
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/** Whole years from `from` to `to` ('YYYY-MM-DD'), as a birthday counts them. */
+export function wholeYears(from: string, to: string): number {
+  const years = Number(to.slice(0, 4)) - Number(from.slice(0, 4));
+  return to.slice(5) >= from.slice(5) ? years : years - 1;
+}
+
+/**
+ * A year's annual leave for someone who joined on `entryDate` (their cumulative work counted from it) and
+ * leaves on `leftOn`, if that year: the entitlement at the year's end, pro rata to the days of the year
+ * employed, rounded down to whole days (企业职工带薪年休假实施办法 第五条、第十二条).
+ */
+export function annualLeaveFor(year: number, entryDate: string, leftOn: string | null = null): number {
+  const first = `${year}-01-01`;
+  const last = `${year}-12-31`;
+  if (entryDate > last || (leftOn !== null && leftOn < first)) return 0;
+  const years = wholeYears(entryDate, last);
+  const full = annualEntitlement(years);
+  if (full === 0) return 0;
+  const from = entryDate > first ? entryDate : first;
+  const to = leftOn !== null && leftOn < last ? leftOn : last;
+  const daysInYear = dayNumber(last) - dayNumber(first) + 1;
+  const employed = dayNumber(to) - dayNumber(from) + 1;
+  return Math.floor((employed / daysInYear) * full);
+}
+
+export interface LeaveRange {
+  startDay: string;
+  startHalf: Half;
+  endDay: string;
+  endHalf: Half;
+}
+
+/** The days of a range, each with the half days it takes (`am`, `pm` or both). */
+export function daysOfRange(range: LeaveRange): { day: string; span: 'am' | 'pm' | 'full' }[] {
+  const days: { day: string; span: 'am' | 'pm' | 'full' }[] = [];
+  for (let n = dayNumber(range.startDay); n <= dayNumber(range.endDay); n += 1) {
+    const day = new Date(n * 86_400_000).toISOString().slice(0, 10);
+    const fromPm = day === range.startDay && range.startHalf === 'pm';
+    const toAm = day === range.endDay && range.endHalf === 'am';
+    if (fromPm && toAm) continue;
+    days.push({ day, span: fromPm ? 'pm' : toAm ? 'am' : 'full' });
+  }
+  return days;
+}
+
+/**
+ * How many days a request takes: every day of the range for a calendar type, the working days (as the
+ * person's attendance group and the holiday calendar say) for the others; a half day counts 0.5.
+ */
+export function leaveDays(range: LeaveRange, isWorkday: (day: string) => boolean, calendar: boolean): number {
+  return daysOfRange(range)
+    .filter(({ day }) => calendar || isWorkday(day))
+    .reduce((sum, { span }) => sum + (span === 'full' ? 1 : 0.5), 0);
+}
+
+export const leaveLabels = {
+  request: '请假申请',
+  type: '请假类型',
+  startDay: '开始日期',
+  startHalf: '开始时段',
+  endDay: '结束日期',
+  endHalf: '结束时段',
+  reason: '请假事由',
+  employee: '员工',
+  year: '年度',
+  days: '天数',
+} as const;
+
+export const leaveMessages = {
+  notFound: '请假申请不存在',
+  rangeReversed: '结束时间不能早于开始时间',
+  noDays: '所选时间内没有需要请假的工作日',
+  tooLong: `单次请假不能超过 ${LEAVE_DAYS_MAX} 天`,
+  overBalance: (name: string, left: number) => `${name}余额不足：剩余 ${left} 天`,
+  overQuota: (name: string, quota: number) => `${name}单次最多 ${quota} 天`,
+  overlaps: '与已有的请假时间重叠',
+  notCancellable: '只能撤销审批中或已通过的本人请假',
+  monthLocked: (month: string) => `${month} 的考勤已封账，不能再请该月的假`,
+} as const;
