@@ -31,6 +31,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   attendance_correction: schema.attendanceCorrections,
   attendance_group: schema.attendanceGroups,
   attendance_month: schema.attendanceMonths,
+  attendance_schedule: schema.attendanceSchedules,
   attendance_shift: schema.attendanceShifts,
   holiday: schema.holidayCalendar,
   leave_request: schema.leaveRequests,

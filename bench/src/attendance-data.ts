@@ -91,6 +91,8 @@ export async function createGroup(run: Run) {
      returning id`,
     [(shifts[0] as { id: number }).id],
   );
+  // The demo's rules (a group over the root and one over the stores), when installed, give way to it.
+  await run(`delete from attendance_group_targets`);
   await run(
     `insert into attendance_group_targets (group_id, target, target_id)
      select $1, 'department', id from departments where parent_id is null`,
@@ -157,4 +159,117 @@ export async function generateMonthOfPunches(run: Run, month: string): Promise<n
     [`${month}-01`, lastDayOf(month)],
   );
   return (rows[0] as { n: number }).n;
+}
+
+/**
+ * `count` more employees for the nightly build's day, made as {@link generateEmployees} makes them (an open main
+ * post in one of the stores, round robin) but all hired on `hiredOn`, with their own series of numbers (KD…):
+ * they are not on staff on any day before it, so the days built before are as they were.
+ */
+export async function generateDayStaff(
+  run: Run,
+  count: number,
+  postCodes: readonly string[],
+  hiredOn: string,
+) {
+  if (count <= 0) return;
+  const sealer = createSealer(new TextEncoder().encode(DATA_KEY));
+  const sealed = Array.from({ length: count }, (_, index) =>
+    sealedIdNumber(sealer, `ATTDAY${String(index + 1).padStart(8, '0')}`),
+  );
+  await run(
+    `
+    with slots as (
+      select s.id as store_id, s.department_id, p.id as post_id,
+             row_number() over (order by s.id, p.id) - 1 as slot
+      from stores s cross join (select id from posts where code = any($4::text[])) p
+    ), sealed as (
+      select * from unnest($1::text[], $2::text[], $3::text[]) with ordinality
+        as s(id_number_sealed, id_number_index, id_number_masked, n)
+    ), inserted as (
+      insert into employees (employee_no, name, name_pinyin, name_initials, phone, gender, id_type_id,
+                             id_number_sealed, id_number_index, id_number_masked, status, entry_date,
+                             employee_type_id, main_department_id, main_store_id, main_post_id)
+      select 'KD' || lpad(n::text, 6, '0'),
+             (${sqlArray(surnames)})[1 + n % ${surnames.length}] || (${sqlArray(givenNames)})[1 + (n / ${surnames.length}) % ${givenNames.length}],
+             'kd' || n, 'kd', '167' || lpad(n::text, 8, '0'),
+             case when n % 2 = 0 then 'male' else 'female' end,
+             (select id from dictionary_items where type_id = 21 and code = 'passport'),
+             id_number_sealed, id_number_index, id_number_masked, 'regular',
+             $5::date,
+             (select id from dictionary_items where type_id = 50 order by id limit 1),
+             slots.department_id, slots.store_id, slots.post_id
+      from sealed join slots on slots.slot = (n - 1) % (select count(*) from slots)
+      returning id, entry_date, main_department_id, main_store_id, main_post_id
+    )
+    insert into assignments (employee_id, department_id, store_id, post_id, is_main, start_date)
+    select id, main_department_id, main_store_id, main_post_id, true, entry_date from inserted`,
+    [
+      sealed.map((columns) => columns.idNumberSealed),
+      sealed.map((columns) => columns.idNumberIndex),
+      sealed.map((columns) => columns.idNumberMasked),
+      postCodes,
+      hiredOn,
+    ],
+  );
+}
+
+/**
+ * The punches of `day` of everyone employed that day who has none since `since` (the generated punches end with
+ * the bench's month; the demo's reach yesterday): 2 for most (in between 08:30 and 09:10, out between 17:55
+ * and 18:25), only the first for 1 in 20, none for 1 in 20; 1 in 100 outside the fence. Answers the punches
+ * and the people they are for.
+ */
+export async function generateDayOfPunches(
+  run: Run,
+  day: string,
+  since: string,
+): Promise<{ punches: number; people: number }> {
+  const { rows } = await run(
+    `
+    with staff as (
+      select e.id, a.store_id, a.department_id,
+             p.id as point_id, p.wgs_latitude as latitude, p.wgs_longitude as longitude,
+             (hashint8(e.id::bigint * 7919 + ($1::date - date '2000-01-01'))::bigint + 2147483648) % 20 as fate
+      from employees e
+      join assignments a on a.employee_id = e.id and a.is_main and a.start_date <= $1::date
+                        and (a.end_date is null or a.end_date >= $1::date)
+      left join lateral (
+        select id, wgs_latitude, wgs_longitude from clock_points where store_id = a.store_id order by id limit 1
+      ) p on true
+      where e.entry_date <= $1::date and (e.left_on is null or e.left_on >= $1::date)
+        and not exists (
+          select 1 from clock_punches c
+          where c.employee_id = e.id and c.punched_at >= ($2::date::timestamp at time zone '${TIME_ZONE}'))
+    ), drawn as (
+      select s.*, k,
+             (hashint8(s.id::bigint * 1048576 + ($1::date - date '2000-01-01') * 16 + k)::bigint + 2147483648) as draw
+      from staff s cross join generate_series(0, 1) k
+      where s.fate >= 2 or (s.fate = 1 and k = 0)
+    ), timed as (
+      select *, ($1::date::timestamp + make_interval(secs => (case k when 0 then 30600 + draw % 2400
+                                                                      else 64500 + draw % 1800 end)::float8
+                                                              + (draw % 997) / 1000.0))
+                at time zone '${TIME_ZONE}' as punched_at,
+             draw % 100 = 7 as outside
+      from drawn
+    ), inserted as (
+      insert into clock_punches (punched_at, employee_id, store_id, department_id, point_id, distance, in_fence,
+                                 latitude, longitude, datum, accuracy, source)
+      select punched_at, id, store_id, department_id, point_id,
+             case when point_id is null then null when outside then 600 + (draw / 7) % 900 else (draw / 7) % 150 end,
+             not outside,
+             latitude + ((draw / 11) % 200 - 100) * (case when outside then 0.0001 else 0.000008 end),
+             longitude + ((draw / 13) % 200 - 100) * (case when outside then 0.0001 else 0.000008 end),
+             case when latitude is null then null else 'wgs84' end,
+             5 + (draw / 17) % 30,
+             case when draw % 3 = 0 then 'wecom' else 'device' end
+      from timed
+      order by punched_at
+      returning employee_id
+    )
+    select count(*)::int as punches, count(distinct employee_id)::int as people from inserted`,
+    [day, since],
+  );
+  return rows[0] as { punches: number; people: number };
 }

@@ -5,11 +5,16 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { dayOf } from '../../apps/server/src/core/clock';
+import { addDays, dayOf } from '../../apps/server/src/core/clock';
 import { openPglite, type Database } from '../../apps/server/src/db/client';
 import * as schema from '../../apps/server/src/db/schema';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
-import { buildDay } from '../../apps/server/src/modules/attendance/days.build';
+import {
+  BUILD_BATCH,
+  buildDay,
+  isMonthLocked,
+  requestRebuild,
+} from '../../apps/server/src/modules/attendance/days.build';
 import { addMonths, ensurePunchPartitions } from '../../apps/server/src/modules/attendance/punch-partitions';
 import { listPunches, punchListQuery } from '../../apps/server/src/modules/attendance/records.service';
 import {
@@ -21,6 +26,8 @@ import {
   collectPeople,
   createGroup,
   daysOf,
+  generateDayOfPunches,
+  generateDayStaff,
   generateEmployees,
   generateMonthOfPunches,
   lastDayOf,
@@ -34,7 +41,10 @@ import { DATA_KEY, percentile } from './staff-list';
 // Attendance at scale (`npm run bench -- attendance [people] [months]`): 1 000 people punching 16 times a day
 // for 20 months (about 10 million punches) on PostgreSQL; the day table of the last full month built day by day
 // as the nightly job does; the monthly statistics page of a store and one person's month of punches through
-// the server; 200 people clocking in at once; and the day table of 100 people on the embedded database.
+// the server; 200 people clocking in at once; and the day table of 100 people on the embedded database. Section
+// 2b: the nightly build of one day for 10 000 people (2 000 with fewer than 1 000 people), stopped part way as
+// when its instance stops, resumed, and not run a third time; the process ends non-zero when one of its checks
+// fails.
 
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STORE_POSTS = [
@@ -49,6 +59,11 @@ const CLOCK_ROUNDS = 5;
 const SAMPLES = 200;
 const PGLITE_PEOPLE = 100;
 const CLOCK_PASSWORD = 'Bench@2026';
+/** People employed on the nightly build's day (section 2b), and with fewer than 1 000 people asked for. */
+const NIGHTLY_PEOPLE = 10_000;
+const NIGHTLY_PEOPLE_SMALL = 2_000;
+/** The batch after which the first nightly run is stopped. */
+const STOP_AFTER_BATCH = 6;
 
 interface Figure {
   title: string;
@@ -57,6 +72,12 @@ interface Figure {
   met: boolean | null;
 }
 const summary: Figure[] = [];
+/** The checks that failed (section 2b): the process ends non-zero when there is one. */
+const failures: string[] = [];
+const verdict = (check: string, passed: boolean) => {
+  if (!passed) failures.push(check);
+  return passed ? 'PASS' : 'FAIL';
+};
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
@@ -238,6 +259,8 @@ async function postgresFigures(people: number, months: number, month: string) {
       ).rows as [{ n: number }];
       await generateEmployees(run, people - onStaff, STORE_POSTS, `${first}-01`);
       await createGroup(run);
+      // The demo built its days up to yesterday under its own rules: they are built again under the bench's.
+      await run(`delete from attendance_builds`);
       const everyone = await collectPeople(run);
       const [{ stores }] = (
         await run(
@@ -347,6 +370,14 @@ async function postgresFigures(people: number, months: number, month: string) {
       console.log(
         `  the ${dayCount} other days of the ${months} months (for the statistics below, two at a time): ` +
           `${seconds(performance.now() - started)}; attendance_days now ${dayRows.toLocaleString('en')} rows`,
+      );
+
+      // 2b. The nightly build of one day for 10 000 people, stopped part way and resumed.
+      await nightlyBuildFigures(
+        run,
+        db,
+        month,
+        people >= 1_000 ? Math.max(NIGHTLY_PEOPLE, people) : NIGHTLY_PEOPLE_SMALL,
       );
 
       // 3. The monthly statistics of a store, as its page asks.
@@ -558,6 +589,184 @@ async function postgresFigures(people: number, months: number, month: string) {
   });
 }
 
+/** What the job runner's checkpoint throws when the instance is stopping (core/jobs/runner.ts). */
+class Stopped extends Error {
+  constructor(readonly why: 'shutdown') {
+    super(why);
+  }
+}
+
+/**
+ * Section 2b: the nightly build of one day (yesterday, as the job builds it; today when yesterday is the last day
+ * of the month built above) with `target` people employed that day, on the database of section 1. The first
+ * run is stopped by its checkpoint after the 6th batch, as the job runner's checkpoint stops a run whose
+ * instance stops; the second goes on from the bookmark; the third finds the day built.
+ */
+async function nightlyBuildFigures(run: Run, db: Database, month: string, target: number) {
+  const yesterday = addDays(dayOf(new Date(), TIME_ZONE), -1);
+  const day = yesterday > lastDayOf(month) ? yesterday : addDays(yesterday, 1);
+  // Hired after the month built above: the days built before are left as they were.
+  const hiredOn = addDays(lastDayOf(month), 1);
+  const employedOn = `entry_date <= $1::date and (left_on is null or left_on >= $1::date)`;
+  const one = async <Row>(text: string, params: unknown[] = [day]) =>
+    (await run(text, params)).rows[0] as Row;
+  const employed = async () =>
+    (await one<{ n: number }>(`select count(*)::int as n from employees where ${employedOn}`)).n;
+  const dayRows = () =>
+    one<{ rows: number; people: number; computed: Date | null }>(
+      `select count(*)::int as rows, count(distinct employee_id)::int as people, max(computed_at) as computed
+       from attendance_days where day = $1`,
+    );
+  const bookmarkOf = () =>
+    one<{ last_employee_id: number; finished_at: Date | null } | undefined>(
+      `select last_employee_id, finished_at from attendance_builds where day = $1`,
+    );
+
+  const before = await employed();
+  let started = performance.now();
+  await generateDayStaff(run, target - before, STORE_POSTS, hiredOn);
+  const staff = await employed();
+  await ensurePunchPartitions(db, day.slice(0, 7), day.slice(0, 7), TIME_ZONE);
+  const punched = await generateDayOfPunches(run, day, hiredOn);
+  // The demo builds its days up to yesterday: the day is asked for anew (as a change of the rules asks) and
+  // starts without rows, so that what the stopped run committed is its own.
+  await requestRebuild(db, day, day);
+  await run(`delete from attendance_days where day = $1`, [day]);
+  await run('analyze employees, assignments, attendance_days');
+  const prepared = performance.now() - started;
+  const batches = Math.ceil(staff / BUILD_BATCH);
+  const stopAfter = Math.max(1, Math.min(STOP_AFTER_BATCH, batches - 1));
+  console.log(
+    `\n2b. nightly build of ${day} for ${staff.toLocaleString('en')} people on PostgreSQL: stopped after batch ` +
+      `${stopAfter} of ${batches}, resumed, then asked again (buildDay, batches of ${BUILD_BATCH}, one transaction each)`,
+  );
+  console.log(
+    `  people employed on ${day}: ${staff.toLocaleString('en')} (${before.toLocaleString('en')} already, ` +
+      `${Math.max(0, target - before).toLocaleString('en')} generated, hired ${hiredOn}, round robin over the stores); ` +
+      `${punched.punches.toLocaleString('en')} punches of the day generated for the ${punched.people.toLocaleString('en')} ` +
+      `without any since ${hiredOn} (2 for most, only the first for 1 in 20, none for 1 in 20); ` +
+      `the day's bookmark and rows cleared (requestRebuild); ${seconds(prepared)}`,
+  );
+  if (await isMonthLocked(db, day)) console.log(`  ${day.slice(0, 7)} is closed: the builds will skip it`);
+
+  // 1. Stopped by its checkpoint after the 6th batch.
+  let calls = 0;
+  let stopped = false;
+  started = performance.now();
+  try {
+    await buildDay(db, day, TIME_ZONE, async () => {
+      calls += 1;
+      if (calls === stopAfter) throw new Stopped('shutdown');
+    });
+  } catch (error) {
+    if (!(error instanceof Stopped)) throw error;
+    stopped = true;
+  }
+  const stoppedTook = performance.now() - started;
+  const committed = await dayRows();
+  const halfway = await bookmarkOf();
+  const [{ id: lastOfBatch } = { id: null }] = (
+    await run(`select id from employees where ${employedOn} order by id offset $2 limit 1`, [
+      day,
+      stopAfter * BUILD_BATCH - 1,
+    ])
+  ).rows as { id: number }[];
+  console.log(
+    `  run 1, its checkpoint throwing after batch ${stopAfter} (the instance stopping): ` +
+      `${stopped ? `stopped after ${ms(stoppedTook)}` : 'NOT stopped'}; rows of the day committed: ` +
+      `${committed.rows.toLocaleString('en')}; bookmark last_employee_id ${halfway?.last_employee_id ?? 'none'}, ` +
+      `finished_at ${halfway?.finished_at ? 'set' : 'null'}`,
+  );
+  console.log(
+    `    stopped by the checkpoint, bookmark at the last person of batch ${stopAfter} (id ${lastOfBatch}), ` +
+      `not finished: ${verdict('the first run stopped at its bookmark', stopped && halfway?.last_employee_id === lastOfBatch && !halfway?.finished_at)}`,
+  );
+
+  // 2. Resumed from the bookmark.
+  const batchTook: number[] = [];
+  let batchStarted = performance.now();
+  started = batchStarted;
+  const resumed = await buildDay(db, day, TIME_ZONE, async () => {
+    const now = performance.now();
+    batchTook.push(now - batchStarted);
+    batchStarted = now;
+  });
+  const resumedTook = performance.now() - started;
+  const built = await dayRows();
+  const done = await bookmarkOf();
+  const [{ n: missing }] = (
+    await run(
+      `select count(*)::int as n from employees
+       where ${employedOn}
+         and not exists (select 1 from attendance_days d where d.employee_id = employees.id and d.day = $1)`,
+      [day],
+    )
+  ).rows as [{ n: number }];
+  const batchMean = batchTook.reduce((sum, took) => sum + took, 0) / Math.max(1, batchTook.length);
+  console.log(
+    `  run 2, resumed: ${ms(resumedTook)}, people ${resumed.people.toLocaleString('en')}` +
+      `${resumed.skipped ? `, skipped: ${resumed.skipped}` : ''} in ${batchTook.length} batch${batchTook.length === 1 ? '' : 'es'}`,
+  );
+  console.log(
+    `    rows of the day ${built.rows.toLocaleString('en')} = people employed that day ${staff.toLocaleString('en')} ` +
+      `(employed without a row: ${missing}): ${verdict('a row for everyone employed', built.rows === staff && missing === 0)}`,
+  );
+  console.log(
+    `    no one twice (${built.rows.toLocaleString('en')} rows, ${built.people.toLocaleString('en')} people): ` +
+      verdict('no duplicate rows', built.rows === built.people),
+  );
+  console.log(
+    `    bookmark finished_at set (${done?.finished_at?.toISOString() ?? 'null'}), last_employee_id ` +
+      `${done?.last_employee_id ?? 'none'}: ${verdict('the bookmark is finished', Boolean(done?.finished_at))}`,
+  );
+
+  // 3. Asked again: the day is built.
+  started = performance.now();
+  const again = await buildDay(db, day, TIME_ZONE);
+  const againTook = performance.now() - started;
+  const after = await dayRows();
+  const unchanged = after.rows === built.rows && after.computed?.getTime() === built.computed?.getTime();
+  console.log(
+    `  run 3: ${JSON.stringify(again)} in ${ms(againTook)}; rows ${after.rows.toLocaleString('en')}, ` +
+      `max computed_at ${after.computed?.toISOString() ?? 'null'} (before: ${built.computed?.toISOString() ?? 'null'}): ` +
+      verdict(
+        "the third run skipped: 'built' and wrote nothing",
+        again.skipped === 'built' && again.people === 0 && unchanged,
+      ),
+  );
+
+  // 4. The figures.
+  const allBatches = stopAfter + batchTook.length;
+  console.log(
+    `  the resumed build: ${seconds(resumedTook)} for the ${resumed.people.toLocaleString('en')} people after the ` +
+      `bookmark (${batchTook.length} batches, mean ${ms(batchMean)} a batch, slowest ${ms(Math.max(0, ...batchTook))}); ` +
+      `with the stopped run, ${staff.toLocaleString('en')} people in ${seconds(stoppedTook + resumedTook)} ` +
+      `(${allBatches} batches, mean ${ms((stoppedTook + resumedTook) / allBatches)} a batch)`,
+  );
+  summary.push({
+    title: `nightly build ${day}, ${staff} people, resumed`,
+    value: `${seconds(resumedTook)} (stopped run ${seconds(stoppedTook)})`,
+    target: 'checks PASS',
+    met: failures.length === 0,
+  });
+  summary.push({
+    title: 'nightly build, per batch of 500 (mean)',
+    value: ms(batchMean),
+    target: '',
+    met: null,
+  });
+
+  // The generated people leave on the day: sections 3 to 5 run on the staff of section 1, as before.
+  await run(
+    `with gone as (
+       update employees set status = 'resigned', left_on = $1
+       where employee_no like 'KD%' and entry_date = $2 returning id
+     )
+     update assignments set end_date = $1 where employee_id in (select id from gone) and end_date is null`,
+    [day, hiredOn],
+  );
+}
+
 /** The day table of `month` for 100 people on the embedded database (PGlite on disk), in a fresh install. */
 async function pgliteFigures(month: string) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dealer-hr-bench-attendance-'));
@@ -654,4 +863,8 @@ export async function benchAttendance(people: number, months: number) {
       `  ${figure.title.padEnd(width)}   ${figure.value.padEnd(valueWidth)}   ${figure.target.padEnd(15)}` +
         `${figure.met === null ? '' : figure.met ? 'met' : 'MISSED'}`,
     );
+  if (failures.length > 0) {
+    console.log(`\nFAIL: ${failures.join('; ')}`);
+    process.exit(1);
+  }
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { selectMessage } from '../rules';
 import { zLatitude, zLongitude, zOptionalId, zRequiredSelect, zRequiredString } from '../validation';
+import { LEAVE_TYPES } from './leave';
 import {
   ABNORMAL_KINDS,
   ACCURACY_MAX,
@@ -181,6 +182,8 @@ export const monthlyStatistics = z.object({
   outside: z.number().int(),
   corrections: z.number().int(),
   leave_days: z.number(),
+  /** Days of leave by type (half days as 0.5). */
+  leave_by_type: z.record(z.enum(LEAVE_TYPES), z.number()),
   overtime_hours: z.number(),
 });
 export type MonthlyStatistics = z.infer<typeof monthlyStatistics>;

@@ -2,7 +2,7 @@
 // Times travel as 'HH:mm' and are kept as minutes; a threshold of -1 is off.
 import { z } from 'zod';
 import { selectMessage } from '../rules';
-import { zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
+import { zOptionalId, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
 import {
   CALENDAR_KINDS,
   CORRECTION_DEADLINE_MAX,
@@ -187,3 +187,25 @@ export const zMonth = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, {
     error: ruleMessages.month,
   });
+
+/** `PUT clock/rules/schedule`: a shift group's person's shifts on days (no shift: a rest day). */
+export const scheduleBody = z.object({
+  employee_id: zRequiredSelect('员工'),
+  days: z
+    .array(z.object({ day: zRequiredDate(ruleLabels.day), shift_id: zOptionalId(ruleLabels.shift) }), {
+      error: selectMessage(ruleLabels.day),
+    })
+    .min(1, { error: selectMessage(ruleLabels.day) })
+    .max(62, { error: ruleMessages.scheduleTooLong }),
+});
+export type ScheduleInput = z.input<typeof scheduleBody>;
+export type ScheduleBody = z.infer<typeof scheduleBody>;
+
+export const scheduleEntry = z.object({
+  employee_id: z.number().int(),
+  employee_name: z.string(),
+  day: z.string(),
+  shift_id: z.number().int().nullable(),
+  shift_name: z.string().nullable(),
+});
+export type ScheduleEntry = z.infer<typeof scheduleEntry>;

@@ -179,6 +179,8 @@ export const ruleMessages = {
   correctionNotFound: '补卡申请不存在',
   notOwnDay: '只能说明自己的考勤异常',
   notAbnormal: '该日考勤正常，无需说明',
+  scheduleTooLong: '一次最多排 62 天',
+  notInShiftGroup: '该员工不在排班制考勤组中',
 } as const;
 
 /** The monthly sheet's columns, in order, with their Chinese headers (the page and the Excel file). */

@@ -26,6 +26,7 @@ export const AUDIT_ENTITIES = [
   'attendance_day',
   'attendance_group',
   'attendance_month',
+  'attendance_schedule',
   'attendance_shift',
   'holiday',
   'leave_request',

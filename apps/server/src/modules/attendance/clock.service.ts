@@ -4,21 +4,15 @@ import { timeOf } from '@dealer-hr/shared/attendance/rules-contract';
 import type { ClockInAnswer, ClockInBody, ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
 import { addDays, dayOf, type Clock } from '../../core/clock';
 import type { Database } from '../../db/client';
-import {
-  attendanceDays,
-  clockPoints,
-  clockPunches,
-  employees,
-  stores,
-  uploads,
-  users,
-} from '../../db/schema';
+import { attendanceDays, clockPunches, employees, uploads, users } from '../../db/schema';
 import { startOfDay } from '../../lib/day-range';
 import { conflict, validationFailed } from '../../lib/errors';
-import { fenceOf } from './coordinates.service';
-import { loadRulebook, placementsOn, type Group, type Placement } from './day-context';
+import { fenceAmong, fencesOf } from './coordinates.service';
+import { loadRulebook, placementsOn, type Group, type Placement, type Rulebook } from './day-context';
 import { computeDays } from './days.build';
 import { dayQuery, daysOf, punchOf, punchQuery } from './rows';
+
+type StorePoint = Awaited<ReturnType<typeof fencesOf>>[number];
 
 export interface ClockDeps {
   db: Database;
@@ -30,6 +24,9 @@ export interface ClockDeps {
 interface Whereabouts {
   employeeId: number;
   employeeName: string;
+  employeeNo: string;
+  /** The rules, read once for the whole request. */
+  book: Rulebook;
   /** The attendance day the instant belongs to (before the group's boundary hour: the day before). */
   day: string;
   placement: Placement | undefined;
@@ -39,7 +36,7 @@ interface Whereabouts {
 /** Who the signed-in user is at `now` for attendance: their employee, the day, where they work and their group. */
 async function whereabouts(db: Database, userId: number, now: Date, timeZone: string): Promise<Whereabouts> {
   const [person] = await db
-    .select({ id: employees.id, name: employees.name })
+    .select({ id: employees.id, name: employees.name, employeeNo: employees.employeeNo })
     .from(users)
     .innerJoin(employees, eq(employees.id, users.employeeId))
     .where(eq(users.id, userId));
@@ -58,7 +55,15 @@ async function whereabouts(db: Database, userId: number, now: Date, timeZone: st
     [placement] = await placementsOn(db, [person.id], day);
     group = placement ? book.groupOf(placement) : undefined;
   }
-  return { employeeId: person.id, employeeName: person.name, day, placement, group };
+  return {
+    employeeId: person.id,
+    employeeName: person.name,
+    employeeNo: person.employeeNo,
+    book,
+    day,
+    placement,
+    group,
+  };
 }
 
 const blockedOf = (where: Whereabouts) =>
@@ -69,25 +74,18 @@ export async function clockToday(deps: ClockDeps, userId: number): Promise<Clock
   return todayOf(deps, await whereabouts(deps.db, userId, deps.clock.now(), deps.timeZone));
 }
 
-async function todayOf({ db, timeZone }: ClockDeps, where: Whereabouts): Promise<ClockToday> {
+async function todayOf(
+  { db, timeZone }: ClockDeps,
+  where: Whereabouts,
+  /** The store's fences, when the caller has read them. */
+  known?: readonly StorePoint[],
+): Promise<ClockToday> {
   const storeId = where.placement?.storeId ?? null;
-  const book = await loadRulebook(db);
-  const shift = where.group ? book.shift(where.group.shiftId) : undefined;
-  const [store, points, dayRows] = await Promise.all([
-    storeId === null
-      ? undefined
-      : db.select({ id: stores.id, name: stores.name }).from(stores).where(eq(stores.id, storeId)),
-    storeId === null
-      ? []
-      : db
-          .select()
-          .from(clockPoints)
-          .where(and(eq(clockPoints.storeId, storeId), eq(clockPoints.enabled, true)))
-          .orderBy(asc(clockPoints.name)),
-    dayQuery(db).where(
-      and(eq(attendanceDays.employeeId, where.employeeId), eq(attendanceDays.day, where.day)),
-    ),
-  ]);
+  const shift = where.group ? where.book.shift(where.group.shiftId) : undefined;
+  const points = known ?? (storeId === null ? [] : await fencesOf(db, storeId));
+  const dayRows = await dayQuery(db).where(
+    and(eq(attendanceDays.employeeId, where.employeeId), eq(attendanceDays.day, where.day)),
+  );
   const [result] = await daysOf(db, dayRows);
   // The day's punches: from its boundary to the next day's.
   const boundary = (where.group?.dayBoundaryHour ?? 0) * 3_600_000;
@@ -104,7 +102,7 @@ async function todayOf({ db, timeZone }: ClockDeps, where: Whereabouts): Promise
   return {
     day: where.day,
     employee_name: where.employeeName,
-    store: store?.[0] ?? null,
+    store: storeId === null ? null : { id: storeId, name: where.placement?.storeName ?? '' },
     group: where.group
       ? {
           name: where.group.name,
@@ -116,13 +114,15 @@ async function todayOf({ db, timeZone }: ClockDeps, where: Whereabouts): Promise
           outside_photo: where.group.outsidePhoto,
         }
       : null,
-    points: points.map((point) => ({
-      id: point.id,
-      name: point.name,
-      latitude: point.wgsLatitude,
-      longitude: point.wgsLongitude,
-      radius: point.radius,
-    })),
+    points: [...points]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((point) => ({
+        id: point.id,
+        name: point.name,
+        latitude: point.wgsLatitude,
+        longitude: point.wgsLongitude,
+        radius: point.radius,
+      })),
     punches: punches.map(punchOf),
     result: result ?? null,
     blocked: blockedOf(where),
@@ -142,12 +142,8 @@ export async function clockIn(deps: ClockDeps, userId: number, body: ClockInBody
   if (blocked) throw conflict(blocked);
   const storeId = where.placement!.storeId!;
   const group = where.group!;
-  const fence = await fenceOf(
-    db,
-    storeId,
-    { latitude: body.latitude, longitude: body.longitude },
-    body.datum,
-  );
+  const points = await fencesOf(db, storeId);
+  const fence = fenceAmong(points, { latitude: body.latitude, longitude: body.longitude }, body.datum);
   if (!fence.inside && !group.allowOutside) {
     const message =
       fence.distance === null
@@ -164,8 +160,8 @@ export async function clockIn(deps: ClockDeps, userId: number, body: ClockInBody
       .where(and(eq(uploads.id, body.photo_upload_id), eq(uploads.uploadedByUserId, userId)));
     if (!photo) throw validationFailed([{ field: 'photo_upload_id', message: ruleMessages.photoRequired }]);
   }
-  const id = await db.transaction(async (tx) => {
-    const [punch] = await tx
+  const punch = await db.transaction(async (tx) => {
+    const [written] = await tx
       .insert(clockPunches)
       .values({
         punchedAt: now,
@@ -182,15 +178,24 @@ export async function clockIn(deps: ClockDeps, userId: number, body: ClockInBody
         source: body.source,
         photoUploadId: fence.inside ? null : body.photo_upload_id,
       })
-      .returning({ id: clockPunches.id });
+      .returning();
     if (!fence.inside && body.photo_upload_id !== null)
       await tx
         .update(uploads)
         .set({ ownerType: 'clock_punch', ownerId: where.employeeId })
         .where(eq(uploads.id, body.photo_upload_id));
-    await computeDays(tx, [where.employeeId], where.day, timeZone);
-    return punch!.id;
+    await computeDays(tx, [where.employeeId], where.day, timeZone, {
+      placements: [where.placement!],
+      book: where.book,
+    });
+    return written!;
   });
-  const [row] = await punchQuery(db).where(and(eq(clockPunches.id, id), eq(clockPunches.punchedAt, now)));
-  return { punch: punchOf(row!), today: await todayOf(deps, where) };
+  const answer = punchOf({
+    punch,
+    employeeName: where.employeeName,
+    employeeNo: where.employeeNo,
+    storeName: where.placement!.storeName,
+    pointName: fence.point?.name ?? null,
+  });
+  return { punch: answer, today: await todayOf(deps, where, points) };
 }

@@ -150,6 +150,50 @@ describe('rules', () => {
       'start',
     ]);
   });
+  it('schedules a shift group’s person day by day: a shift makes the day due, none a rest day', async () => {
+    const sales = await mainPostOf(t, 'sales');
+    const shiftGroup = await call<AttendanceGroup>('POST', 'clock/rules/store', {
+      name: '测试排班组',
+      kind: 'shift',
+      workdays: [],
+      targets: [{ target: 'post', id: sales.postId }],
+    });
+    expect(shiftGroup.code, shiftGroup.message).toBe(200);
+    const scheduled = await call('PUT', 'clock/rules/schedule', {
+      employee_id: sales.employeeId,
+      days: [
+        { day: '2026-12-14', shift_id: group.shift_id },
+        { day: '2026-12-15', shift_id: null },
+      ],
+    });
+    expect(scheduled.code, scheduled.message).toBe(200);
+    expect(
+      scheduled.data.map((row: { day: string; shift_name: string | null }) => [row.day, row.shift_name]),
+    ).toEqual([
+      ['2026-12-14', '测试早班'],
+      ['2026-12-15', null],
+    ]);
+    await computeDays(t.db, [sales.employeeId], '2026-12-14', zone);
+    await computeDays(t.db, [sales.employeeId], '2026-12-15', zone);
+    const [due, rest] = await Promise.all(
+      ['2026-12-14', '2026-12-15'].map(
+        async (day) =>
+          (
+            await t.db
+              .select()
+              .from(attendanceDays)
+              .where(and(eq(attendanceDays.employeeId, sales.employeeId), eq(attendanceDays.day, day)))
+          )[0],
+      ),
+    );
+    expect(due).toMatchObject({ kind: 'workday', absent: 1 });
+    expect(rest).toMatchObject({ kind: 'restday', status: 'rest' });
+    const refused = await call('PUT', 'clock/rules/schedule', {
+      employee_id: person.employeeId,
+      days: [{ day: '2026-12-14', shift_id: group.shift_id }],
+    });
+    expect(refused.message).toBe(ruleMessages.notInShiftGroup);
+  });
 });
 
 describe('clock-in', () => {

@@ -173,20 +173,18 @@ export async function destroyClockPoint(db: Database, scope: Scope, actor: Audit
   });
 }
 
-/**
- * The fence decision (`check`, and the clock-in to come): the nearest enabled point of the store, the distance
- * to it in whole metres measured in WGS-84, and whether it is within that point's radius.
- */
-export async function fenceOf(
-  db: Database,
-  storeId: number,
-  position: Position,
-  datum: Datum,
-): Promise<FenceCheckAnswer> {
-  const points = await db
+/** The enabled points of a store: its fences. */
+export const fencesOf = (db: Database, storeId: number) =>
+  db
     .select()
     .from(clockPoints)
     .where(and(eq(clockPoints.storeId, storeId), eq(clockPoints.enabled, true)));
+
+/**
+ * The fence decision among a store's enabled points: the nearest, the distance to it in whole metres measured
+ * in WGS-84, and whether the position is within any point's radius.
+ */
+export function fenceAmong(points: readonly Point[], position: Position, datum: Datum): FenceCheckAnswer {
   const at = toWgs84(position, datum);
   const measured = points.map((point) => ({
     point,
@@ -204,6 +202,16 @@ export async function fenceOf(
     point: { id: nearest.point.id, name: nearest.point.name, radius: nearest.point.radius },
     distance: Math.round(nearest.distance),
   };
+}
+
+/** The fence decision (`check`, the clock-in) for a store. */
+export async function fenceOf(
+  db: Database,
+  storeId: number,
+  position: Position,
+  datum: Datum,
+): Promise<FenceCheckAnswer> {
+  return fenceAmong(await fencesOf(db, storeId), position, datum);
 }
 
 /** `check`: the tester of the page, for a store of the caller's. */

@@ -26,6 +26,7 @@ export interface Placement {
   entryDate: string;
   leftOn: string | null;
   storeId: number | null;
+  storeName: string | null;
   departmentId: number;
   postId: number;
   /** '/1/4/17/': the department and those above it. */
@@ -40,8 +41,8 @@ export async function placementsOn(db: Database, employeeIds: readonly number[],
   if (employeeIds.length === 0) return [];
   const result = await db.execute(sql`
     select e.id as "employeeId", e.entry_date::text as "entryDate", e.left_on::text as "leftOn",
-      a.store_id as "storeId", a.department_id as "departmentId", a.post_id as "postId",
-      d.path as "departmentPath"
+      a.store_id as "storeId", s.name as "storeName", a.department_id as "departmentId",
+      a.post_id as "postId", d.path as "departmentPath"
     from employees e
     join lateral (
       select a.store_id, a.department_id, a.post_id from assignments a
@@ -51,6 +52,7 @@ export async function placementsOn(db: Database, employeeIds: readonly number[],
       limit 1
     ) a on true
     join departments d on d.id = a.department_id
+    left join stores s on s.id = a.store_id
     where e.id in (${sql.join(
       employeeIds.map((id) => sql`${id}`),
       sql`, `,

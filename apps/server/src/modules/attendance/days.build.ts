@@ -15,6 +15,8 @@ import {
   leaveOn,
   schedulesOn,
   shiftRulesOf,
+  type Placement,
+  type Rulebook,
 } from './day-context';
 
 export const BUILD_ATTENDANCE_DAY = 'attendance.build-day';
@@ -74,14 +76,22 @@ export async function computeDays(
   employeeIds: readonly number[],
   day: string,
   timeZone: string,
+  /** What the caller has read already this request (a clock-in: the person's place and the rules). */
+  known: { placements?: Placement[]; book?: Rulebook } = {},
 ): Promise<number> {
   if (employeeIds.length === 0) return 0;
   const midnight = startOfDay(day, timeZone);
   // One after another: a transaction is one connection, which runs one query at a time anyway.
-  const placements = await placementsOn(tx, employeeIds, day);
-  const book = await loadRulebook(tx);
+  const placements = known.placements ?? (await placementsOn(tx, employeeIds, day));
+  const book = known.book ?? (await loadRulebook(tx));
   const calendar = await calendarOn(tx, day);
-  const schedules = await schedulesOn(tx, employeeIds, day);
+  // Only shift groups have schedules to read.
+  const scheduled = placements.filter((placement) => book.groupOf(placement)?.kind === 'shift');
+  const schedules = await schedulesOn(
+    tx,
+    scheduled.map((placement) => placement.employeeId),
+    day,
+  );
   const leaves = await leaveOn(tx, employeeIds, day);
   const punches = await punchesAround(
     tx,

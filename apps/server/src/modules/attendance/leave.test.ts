@@ -143,6 +143,14 @@ describe('a half day of annual leave', () => {
       absent: 0.5,
       status: 'abnormal',
     });
+    // The month's sheet counts the half day by its type.
+    const sheet = await call<{
+      data: { employee_id: number; leave_days: number; leave_by_type: Record<string, number> }[];
+    }>('GET', `clock/statistics?month=2026-12&store_id=${person.storeId}&limit=100`, undefined, hr);
+    expect(sheet.data.data.find((row) => row.employee_id === person.employeeId)).toMatchObject({
+      leave_days: 0.5,
+      leave_by_type: { annual: 0.5, sick: 0 },
+    });
   });
 
   it('cancelled, gives the half day back and the day is computed without it', async () => {

@@ -8,11 +8,14 @@ import {
   calendarEntryBody,
   groupBody,
   groupUpdateBody,
+  scheduleBody,
+  scheduleEntry,
   shiftBody,
   shiftUpdateBody,
+  zMonth,
 } from '@dealer-hr/shared/attendance/rules-contract';
 import { ruleLabels } from '@dealer-hr/shared/attendance/rules';
-import { zId } from '@dealer-hr/shared/validation';
+import { zId, zQueryId } from '@dealer-hr/shared/validation';
 import type { AppContext } from '../../app-context';
 import { auditActorOf } from '../../lib/audit';
 import { envelope, ok } from '../../lib/envelope';
@@ -23,8 +26,10 @@ import {
   destroyShift,
   listCalendar,
   listGroups,
+  listSchedule,
   listShifts,
   putCalendarEntry,
+  putSchedule,
   removeCalendarEntry,
   updateGroup,
   updateShift,
@@ -45,7 +50,10 @@ const yearQuery = z.object({
  * Protected: attendance groups (`clock/rules/*`), their shifts and the holiday calendar. A change that decides
  * past days rebuilds the open months' days in the background.
  */
-export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, jobs, today }) => {
+export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, jobs, today, config },
+) => {
   const deps = { db, jobs, today };
   const view = { permission: 'attendance:rules:view' };
 
@@ -154,6 +162,37 @@ export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       await destroyShift(deps, auditActorOf(request), request.body.id);
       return ok({ id: request.body.id });
     },
+  );
+
+  app.get(
+    '/clock/rules/schedule',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'The shifts scheduled in a month (shift groups)',
+        querystring: z.object({ month: zMonth, employee_id: zQueryId('员工') }),
+        response: { 200: envelope(z.array(scheduleEntry)) },
+      },
+    },
+    async (request) => ok(await listSchedule(db, request.query.month, request.query.employee_id)),
+  );
+  app.put(
+    '/clock/rules/schedule',
+    {
+      config: { permission: 'attendance:rules:update' },
+      schema: {
+        tags,
+        summary: 'Schedule a person of a shift group',
+        description:
+          'Each day a shift, or none for a rest day (409 on `employee_id` for a person outside every shift ' +
+          'group; 409 for a closed month). Past days are computed again at once.',
+        body: scheduleBody,
+        response: { 200: envelope(z.array(scheduleEntry)) },
+      },
+    },
+    async (request) =>
+      ok(await putSchedule({ ...deps, timeZone: config.TIME_ZONE }, auditActorOf(request), request.body)),
   );
 
   app.get(

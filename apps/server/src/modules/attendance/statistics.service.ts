@@ -1,5 +1,6 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { ruleMessages, statisticsLabels } from '@dealer-hr/shared/attendance/rules';
+import { LEAVE_TYPES, leaveTypeNames, type LeaveType } from '@dealer-hr/shared/attendance/leave';
 import type {
   MonthlyStatistics,
   MonthState,
@@ -68,10 +69,31 @@ const totals = {
   overtime_minutes: sql<number>`coalesce(sum(${attendanceDays.overtimeMinutes}), 0)::int`,
 };
 
+/** Days of leave of one type: a half day counts 0.5. */
+const leaveOfType = (type: LeaveType) =>
+  sql<number>`coalesce(sum(case when ${attendanceDays.leaveType} = ${type} then (case ${attendanceDays.leave} when 'full' then 1 else 0.5 end) end), 0)::float8`;
+const leaveTotals = Object.fromEntries(
+  LEAVE_TYPES.map((type) => [`leave_${type}`, leaveOfType(type)]),
+) as Record<`leave_${LeaveType}`, ReturnType<typeof leaveOfType>>;
+
 const hours = (minutes: number) => Math.round((minutes / 60) * 10) / 10;
 
-function figuresOf({ worked_minutes, overtime_minutes, ...rest }: { [K in keyof typeof totals]: number }) {
-  return { ...rest, worked_hours: hours(worked_minutes), overtime_hours: hours(overtime_minutes) };
+type Totals = { [K in keyof typeof totals | keyof typeof leaveTotals]: number };
+
+function figuresOf(row: Totals) {
+  const { worked_minutes, overtime_minutes, ...rest } = row;
+  const figures = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !key.startsWith('leave_') || key === 'leave_days'),
+  );
+  return {
+    ...(figures as Omit<Totals, 'worked_minutes' | 'overtime_minutes' | `leave_${LeaveType}`>),
+    worked_hours: hours(worked_minutes),
+    overtime_hours: hours(overtime_minutes),
+    leave_by_type: Object.fromEntries(LEAVE_TYPES.map((type) => [type, row[`leave_${type}`]])) as Record<
+      LeaveType,
+      number
+    >,
+  };
 }
 
 /** Approved corrections per person in the month. */
@@ -107,6 +129,7 @@ export async function monthlyStatistics(db: Database, scope: Scope, query: Stati
         number | null
       >`(array_agg(${attendanceDays.storeId} order by ${attendanceDays.day} desc))[1]`,
       ...totals,
+      ...leaveTotals,
     })
     .from(attendanceDays)
     .innerJoin(employees, eq(employees.id, attendanceDays.employeeId))
@@ -124,9 +147,12 @@ export async function monthlyStatistics(db: Database, scope: Scope, query: Stati
   return { data: await statisticsRows(db, rows, query.month), total: counted?.total ?? 0 };
 }
 
-type GroupedRow = { employeeId: number; employeeName: string; employeeNo: string; storeId: number | null } & {
-  [K in keyof typeof totals]: number;
-};
+type GroupedRow = {
+  employeeId: number;
+  employeeName: string;
+  employeeNo: string;
+  storeId: number | null;
+} & Totals;
 
 async function statisticsRows(db: Database, rows: GroupedRow[], month: string): Promise<MonthlyStatistics[]> {
   const ids = rows.map((row) => row.employeeId);
@@ -160,6 +186,7 @@ export async function storeStatistics(
       storeName: stores.name,
       people: sql<number>`count(distinct ${attendanceDays.employeeId})::int`,
       ...totals,
+      ...leaveTotals,
     })
     .from(attendanceDays)
     .innerJoin(employees, eq(employees.id, attendanceDays.employeeId))
@@ -254,18 +281,28 @@ export const statisticsExport = (db: Database): ExportSource<StatisticsQuery> =>
   kind: 'attendance',
   permission: 'attendance:statistics:export',
   sheetName: '考勤月报',
-  columns: (Object.keys(statisticsLabels) as (keyof typeof statisticsLabels)[]).map((key) => ({
-    key,
-    header: statisticsLabels[key],
-    width: key === 'employee_name' || key === 'store_name' ? 16 : 12,
-  })),
+  columns: [
+    ...(Object.keys(statisticsLabels) as (keyof typeof statisticsLabels)[]).map((key) => ({
+      key,
+      header: statisticsLabels[key],
+      width: key === 'employee_name' || key === 'store_name' ? 16 : 12,
+    })),
+    ...LEAVE_TYPES.map((type) => ({
+      key: `leave_${type}`,
+      header: `${leaveTypeNames[type]}（天）`,
+      width: 10,
+    })),
+  ],
   query: statisticsQuery,
   async *rows({ scope, query }) {
     for (let page = 1; ; page += 1) {
       const { data } = await monthlyStatistics(db, scope, { ...query, page, limit: STATISTICS_PAGE });
       for (const row of data) {
-        const { employee_id: _id, ...cells } = row;
-        yield cells;
+        const { employee_id: _id, leave_by_type: byType, ...cells } = row;
+        yield {
+          ...cells,
+          ...Object.fromEntries(LEAVE_TYPES.map((type) => [`leave_${type}`, byType[type]])),
+        };
       }
       if (data.length < STATISTICS_PAGE) return;
     }

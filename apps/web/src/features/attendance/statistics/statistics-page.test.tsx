@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlyStatistics, MonthState } from '../clock-api';
 import { callsTo, ok } from '../../../test/mock-api';
-import { button, mockPageApi, queryButton, rowOf, setupUser } from '../../../test/page-helpers';
+import { button, mockPageApi, queryButton, rowOf, setupUser, showColumns } from '../../../test/page-helpers';
 import { renderApp } from '../../../test/render-app';
 
 const PAGE = { name: 'attendanceStatistics', title: '考勤统计', path: '/attendance/statistics' };
@@ -26,7 +26,17 @@ const row: MonthlyStatistics = {
   absent_days: 0.5,
   outside: 0,
   corrections: 1,
-  leave_days: 0,
+  leave_days: 1.5,
+  leave_by_type: {
+    annual: 1,
+    personal: 0,
+    sick: 0.5,
+    marriage: 0,
+    maternity: 0,
+    paternity: 0,
+    bereavement: 0,
+    lieu: 0,
+  },
   overtime_hours: 0,
 };
 
@@ -51,11 +61,14 @@ describe('/attendance/statistics', { timeout: 30_000 }, () => {
         return ok(month);
       },
     });
+    showColumns('clockStatistics', ['leave_days']);
     renderApp('/attendance/statistics');
     const person = await rowOf('朱泽');
     expect(within(person).getByText('2 次 / 17 分')).toBeInTheDocument();
-    expect(within(person).getByText('0/1')).toBeInTheDocument();
     const user = setupUser();
+    await user.hover(within(person).getByText('1.5'));
+    expect(await screen.findByText('年假 1 天 / 病假 0.5 天')).toBeInTheDocument();
+    expect(within(person).getByText('0/1')).toBeInTheDocument();
     await user.click(button(document.body, '封账'));
     await user.click(await screen.findByRole('button', { name: /确\s?定|OK/ }));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/clock/statistics/lock')).toHaveLength(1));

@@ -1,9 +1,9 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Flex, Popconfirm, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Popconfirm, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterField, TextFilter } from '../../../components/filter-bar';
 import { useListColumns, type ListColumn } from '../../../components/list-columns';
@@ -12,6 +12,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { Permission } from '../../../components/permission';
 import { StoreSelect } from '../../../components/store-select';
 import { DEFAULT_PAGE_SIZE } from '@dealer-hr/shared/constants';
+import { LEAVE_TYPES } from '@dealer-hr/shared/attendance/leave';
 import { withoutEmpty } from '../../../lib/use-list-filters';
 import {
   CLOCK_KEY,
@@ -202,7 +203,7 @@ function useFigureColumns(): ListColumn<MonthlyStatistics>[] {
   const column = (
     key: string,
     width: number,
-    render?: (row: MonthlyStatistics) => string | number,
+    render?: (row: MonthlyStatistics) => ReactNode,
   ): ListColumn<MonthlyStatistics> => ({
     title: t(`statistics.columns.${key}`),
     key,
@@ -225,7 +226,21 @@ function useFigureColumns(): ListColumn<MonthlyStatistics>[] {
     column('absent', 64, (row) => row.absent_days),
     column('outside', 64),
     column('corrections', 64),
-    column('leave_days', 64),
+    column('leave_days', 64, (row) => <LeaveDays row={row} />),
     column('overtime_hours', 72),
   ];
+}
+
+/** A month's leave days, with each type's share on hover. */
+function LeaveDays({ row }: { row: Pick<MonthlyStatistics, 'leave_days' | 'leave_by_type'> }) {
+  const { t } = useTranslation('attendance');
+  const parts = LEAVE_TYPES.filter((type) => row.leave_by_type[type] > 0).map((type) =>
+    t('statistics.leaveOf', { name: t(`leaveTypes.${type}`), days: row.leave_by_type[type] }),
+  );
+  if (parts.length === 0) return row.leave_days;
+  return (
+    <Tooltip title={parts.join(' / ')}>
+      <span tabIndex={0}>{row.leave_days}</span>
+    </Tooltip>
+  );
 }
