@@ -5,39 +5,17 @@ import { OPEN_RESIGNATION_STATUSES } from '@dealer-hr/shared/resignation/rules';
 import { OPEN_TRANSFER_STATUSES } from '@dealer-hr/shared/transfers/rules';
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { expect } from 'vitest';
-import {
-  approvalFlows,
-  dictionaryItems,
-  dispatches,
-  employees,
-  jobTransfers,
-  resignations,
-} from '../db/schema';
+import { dictionaryItems, dispatches, employees, jobTransfers, resignations } from '../db/schema';
 import type { Call } from './api';
 import type { TestApp } from './app';
-import { userIdOf } from './users';
+import { flowApprovedBy } from './flows';
 
 // What the resignation and handover tests share: one approver they control, the dictionary items a filing
 // names, and a resignation filed and approved in one step.
 
 /** The `resignation` flow asks one person only: `username` (the tests' store manager). */
-export async function resignationsApprovedBy(t: TestApp, username: string) {
-  await t.db
-    .update(approvalFlows)
-    .set({
-      nodes: [
-        {
-          name: '门店审批',
-          approver_type: 'users',
-          approver_ids: [await userIdOf(t, username)],
-          leader_level: null,
-          mode: 'any',
-          condition: null,
-        },
-      ],
-    })
-    .where(eq(approvalFlows.businessType, 'resignation'));
-}
+export const resignationsApprovedBy = (t: TestApp, username: string) =>
+  flowApprovedBy(t, 'resignation', username);
 
 const itemOf = async (t: TestApp, typeId: number, code: string) =>
   (

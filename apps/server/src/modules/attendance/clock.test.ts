@@ -11,18 +11,12 @@ import { ruleMessages } from '@dealer-hr/shared/attendance/rules';
 import type { Page } from '@dealer-hr/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  approvalFlows,
-  assignments,
-  attendanceBuilds,
-  attendanceDays,
-  clockPunches,
-  employees,
-} from '../../db/schema';
+import { assignments, attendanceBuilds, attendanceDays, clockPunches, employees } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
-import { mainPostOf, userIdOf } from '../../test/users';
+import { flowApprovedBy } from '../../test/flows';
+import { mainPostOf } from '../../test/users';
 import { buildDay, computeDays } from './days.build';
 import { ensurePunchPartition } from './punch-partitions';
 
@@ -95,22 +89,7 @@ beforeAll(async () => {
     radius: 300,
   });
   expect(point.code, point.message).toBe(200);
-  // Corrections go to HR alone, so the test knows its approver.
-  await t.db
-    .update(approvalFlows)
-    .set({
-      nodes: [
-        {
-          name: '人事审批',
-          approver_type: 'users',
-          approver_ids: [await userIdOf(t, 'hr')],
-          leader_level: null,
-          mode: 'any',
-          condition: null,
-        },
-      ],
-    })
-    .where(eq(approvalFlows.businessType, 'clock_correction'));
+  await flowApprovedBy(t, 'clock_correction', 'hr');
 });
 afterAll(() => t.close());
 

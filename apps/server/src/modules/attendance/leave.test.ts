@@ -3,10 +3,11 @@ import type { LeaveBalance, LeaveRequest } from '@dealer-hr/shared/attendance/le
 import type { ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approvalFlows, attendanceDays, employees, leaveLedger } from '../../db/schema';
+import { attendanceDays, employees, leaveLedger } from '../../db/schema';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
-import { mainPostOf, userIdOf } from '../../test/users';
+import { flowApprovedBy } from '../../test/flows';
+import { mainPostOf } from '../../test/users';
 
 let t: TestApp;
 let staff: string;
@@ -42,22 +43,7 @@ beforeAll(async () => {
   t = await createTestApp({ TEST_CLOCK: '1' });
   [staff, hr] = await Promise.all([t.login('staff'), t.login('hr')]);
   person = await mainPostOf(t, 'staff');
-  // Leave goes to HR alone, so the test knows its approver.
-  await t.db
-    .update(approvalFlows)
-    .set({
-      nodes: [
-        {
-          name: '人事审批',
-          approver_type: 'users',
-          approver_ids: [await userIdOf(t, 'hr')],
-          leader_level: null,
-          mode: 'any',
-          condition: null,
-        },
-      ],
-    })
-    .where(eq(approvalFlows.businessType, 'leave'));
+  await flowApprovedBy(t, 'leave', 'hr');
   await at('2026-12-07', '09:00');
 });
 afterAll(() => t.close());

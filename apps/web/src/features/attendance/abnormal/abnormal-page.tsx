@@ -28,6 +28,7 @@ import {
 import { AbnormalTags } from '../day-result';
 import { CorrectionDialog } from './correction-dialog';
 import { ExplainDialog } from './explain-dialog';
+import { PersonCell } from '../../../components/person-cell';
 
 interface AbnormalFilterValues extends Omit<AbnormalFilters, 'from' | 'to' | 'mine'> {
   range?: DayRangeValue;
@@ -72,12 +73,7 @@ export function AbnormalPage() {
       key: 'employee',
       width: 130,
       card: 'field',
-      render: (_value, row) => (
-        <Flex vertical>
-          <span>{row.employee_name}</span>
-          <Typography.Text type="secondary">{row.employee_no}</Typography.Text>
-        </Flex>
-      ),
+      render: (_value, row) => <PersonCell name={row.employee_name} no={row.employee_no} />,
     },
     { title: t('records.store'), key: 'store', dataIndex: 'store_name', width: 140, card: 'field' },
     {

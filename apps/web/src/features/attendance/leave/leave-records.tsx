@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Segmented, Typography } from 'antd';
+import { App, Button, Flex, Popconfirm, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { useListFilters, withoutEmpty } from '../../../lib/use-list-filters';
 import { CLOCK_KEY } from '../clock-api';
 import { cancelLeave, leaveListQuery, type LeaveFilters, type LeaveRequest } from './leave-api';
 import { LeaveStatusTag, LeaveTypeTag, useDaysText, useRangeText } from './leave-format';
+import { PersonCell } from '../../../components/person-cell';
 
 interface LeaveFilterValues extends Omit<LeaveFilters, 'from' | 'to' | 'mine'> {
   range?: DayRangeValue;
@@ -65,12 +66,7 @@ export function LeaveRecords() {
       key: 'employee',
       width: 120,
       card: 'title',
-      render: (_value, row) => (
-        <Flex vertical>
-          <span>{row.employee_name}</span>
-          <Typography.Text type="secondary">{row.employee_no}</Typography.Text>
-        </Flex>
-      ),
+      render: (_value, row) => <PersonCell name={row.employee_name} no={row.employee_no} />,
     },
     { title: t('columns.store'), key: 'store', dataIndex: 'store_name', width: 150, choice: 'optional' },
     {

@@ -17,6 +17,7 @@ import { StoreSelect } from '../../../components/store-select';
 import { dayRangeFilters, type DayRangeValue } from '../../../lib/day-range';
 import { useListFilters, withoutEmpty } from '../../../lib/use-list-filters';
 import { punchListQuery, type ClockPunch, type PunchFilters } from '../clock-api';
+import { PersonCell } from '../../../components/person-cell';
 
 interface RecordFilterValues extends Omit<PunchFilters, 'from' | 'to'> {
   range?: DayRangeValue;
@@ -48,12 +49,7 @@ export function RecordsPage() {
       key: 'employee',
       width: 140,
       card: 'field',
-      render: (_value, row) => (
-        <Flex vertical>
-          <span>{row.employee_name}</span>
-          <Typography.Text type="secondary">{row.employee_no}</Typography.Text>
-        </Flex>
-      ),
+      render: (_value, row) => <PersonCell name={row.employee_name} no={row.employee_no} />,
     },
     { title: t('records.store'), key: 'store', dataIndex: 'store_name', width: 160, card: 'field' },
     {

@@ -1,6 +1,6 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Flex, Popconfirm, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Popconfirm, Table, Tabs, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
@@ -24,6 +24,7 @@ import {
   type StatisticsFilters,
   type StoreStatistics,
 } from '../clock-api';
+import { PersonCell } from '../../../components/person-cell';
 
 interface SheetFilterValues {
   store_id?: number;
@@ -62,12 +63,7 @@ export function StatisticsPage() {
       key: 'employee',
       width: 120,
       card: 'title',
-      render: (_value, row) => (
-        <Flex vertical>
-          <span>{row.employee_name}</span>
-          <Typography.Text type="secondary">{row.employee_no}</Typography.Text>
-        </Flex>
-      ),
+      render: (_value, row) => <PersonCell name={row.employee_name} no={row.employee_no} />,
     },
     { title: t('records.store'), key: 'store', dataIndex: 'store_name', width: 130, choice: 'default' },
     ...figures,
