@@ -253,6 +253,21 @@ describe('clock-in', () => {
     expect(far.data.punch.in_fence).toBe(false);
     expect(far.data.today.result?.outside).toBe(1);
   });
+  it('gives a punch before the group’s boundary hour to the day before (a night’s work ends after midnight)', async () => {
+    const later = await call<AttendanceGroup>('PUT', 'clock/rules/update', {
+      ...group,
+      allow_outside: true,
+      day_boundary_hour: 4,
+      targets: group.targets.map(({ target, id }) => ({ target, id })),
+    });
+    expect(later.code, later.message).toBe(200);
+    await at('2026-12-10', '02:00');
+    const late = await punch();
+    expect(late.code, late.message).toBe(200);
+    expect(late.data.today.day).toBe('2026-12-09');
+    // 02:00 in Beijing, seconds after the clock was set.
+    expect(late.data.today.punches.map((row) => row.punched_at.slice(0, 16))).toContain('2026-12-09T18:00');
+  });
 });
 
 describe('the day table', () => {
