@@ -72,7 +72,8 @@ export function LeaveRecords() {
     {
       title: t('columns.type'),
       key: 'type',
-      width: 90,
+      // The longest name as a tag in any language ("Bereavement leave").
+      width: 140,
       card: 'field',
       render: (_value, row) => <LeaveTypeTag type={row.type} />,
     },
