@@ -10,6 +10,7 @@ import { callerOf } from '../test/api';
 import { createTestApp, emptyDatabase, type TestApp } from '../test/app';
 import type { Database } from './client';
 import { dataSteps } from './data-steps';
+import { rowsOf } from './rows';
 import { dictionaryItems, drafts, employees, onboardingEntries, posts, stores, users } from './schema';
 
 let t: TestApp;
@@ -34,8 +35,6 @@ beforeAll(async () => {
   entryNumbers = new Map(entries.map((row) => [row.id, t.sealer.open(row.sealed)]));
 });
 afterAll(() => t.close());
-
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
  * The columns of every table in the database, found through information_schema rather than listed by hand,

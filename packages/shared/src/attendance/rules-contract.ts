@@ -181,6 +181,15 @@ export const calendarEntry = z.object({ day: z.string(), kind: z.enum(CALENDAR_K
 export type CalendarEntry = z.infer<typeof calendarEntry>;
 export const calendarDayBody = z.object({ day: zRequiredDate(ruleLabels.day) });
 
+/** `?year=`: a calendar's or a balance's year. */
+export const yearQuery = z.object({
+  year: z.coerce
+    .number({ error: ruleMessages.year })
+    .int({ error: ruleMessages.year })
+    .min(2000, { error: ruleMessages.year })
+    .max(2100, { error: ruleMessages.year }),
+});
+
 export const zMonth = z
   .string({ error: ruleMessages.month })
   .trim()

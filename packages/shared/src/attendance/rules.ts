@@ -180,6 +180,7 @@ export const ruleMessages = {
   notOwnDay: '只能说明自己的考勤异常',
   notAbnormal: '该日考勤正常，无需说明',
   scheduleTooLong: '一次最多排 62 天',
+  year: '年份须为 2000-2100 的整数',
   notInShiftGroup: '该员工不在排班制考勤组中',
 } as const;
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { dayKindOf, evaluateDay } from '@dealer-hr/shared/attendance/day';
+import { dayKindOf, evaluateDay, shiftEnd } from '@dealer-hr/shared/attendance/day';
 import type { LeaveSpan } from '@dealer-hr/shared/attendance/rules';
 import { addDays, type Today } from '../../core/clock';
 import { defineJob } from '../../core/jobs/queue';
@@ -123,16 +123,17 @@ export async function computeDays(
       .map((punch) => ({ ...punch, minute: Math.floor(punch.minute) }));
     const onLeave = leaves.get(placement.employeeId);
     const leave: LeaveSpan = onLeave?.span ?? 'none';
+    const rules = shift ? shiftRulesOf(shift) : null;
     const result = evaluateDay({
       kind,
       groupKind: group.kind,
-      shift: shift ? shiftRulesOf(shift) : null,
+      shift: rules,
       punches: minutes,
       joinedToday: placement.entryDate === day,
       leftToday: placement.leftOn === day,
       leave,
     });
-    const due = kind === 'workday' && shift ? shiftRulesOf(shift) : null;
+    const due = kind === 'workday' ? rules : null;
     rows.push({
       employeeId: placement.employeeId,
       day,
@@ -142,7 +143,7 @@ export async function computeDays(
       kind,
       status: result.status,
       dueStart: due ? at(due.start) : null,
-      dueEnd: due ? at(due.end > due.start ? due.end : due.end + 1440) : null,
+      dueEnd: due ? at(shiftEnd(due)) : null,
       firstIn: at(result.firstIn),
       lastOut: at(result.lastOut),
       lateMinutes: result.lateMinutes,

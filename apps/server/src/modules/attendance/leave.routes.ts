@@ -7,7 +7,7 @@ import {
   leaveRequest,
   leaveRequestBody,
 } from '@dealer-hr/shared/attendance/leave-contract';
-import { zMonth } from '@dealer-hr/shared/attendance/rules-contract';
+import { yearQuery, zMonth } from '@dealer-hr/shared/attendance/rules-contract';
 import { selectMessage } from '@dealer-hr/shared/rules';
 import { zId, zQueryId } from '@dealer-hr/shared/validation';
 import type { AppContext } from '../../app-context';
@@ -27,7 +27,6 @@ import {
 } from './leave.service';
 
 const tags = ['attendance'];
-const yearMessage = '年份须为 2000-2100 的整数';
 
 const listQuery = z
   .object({
@@ -80,13 +79,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<AppContext> = async (
         description:
           'Annual leave (the statutory days for the years since joining, pro rata in the joining and leaving ' +
           'years, granted on first reading) and time off in lieu, each with its ledger.',
-        querystring: z.object({
-          year: z.coerce
-            .number({ error: yearMessage })
-            .int({ error: yearMessage })
-            .min(2000, { error: yearMessage })
-            .max(2100, { error: yearMessage }),
-        }),
+        querystring: yearQuery,
         response: { 200: envelope(z.array(leaveBalance)) },
       },
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { abnormalKindsOf } from '@dealer-hr/shared/attendance/day';
 import type { AttendanceDay, ClockPunch } from '@dealer-hr/shared/attendance/clock-contract';
 import type { Database } from '../../db/client';
@@ -130,6 +130,3 @@ export async function daysOf(db: Database, rows: DayRow[]): Promise<AttendanceDa
     };
   });
 }
-
-/** A day's abnormality as SQL, the same test as abnormalKindsOf. */
-export const isAbnormalDay: SQL = sql`${attendanceDays.status} = 'abnormal'`;

@@ -12,6 +12,7 @@ import {
   scheduleEntry,
   shiftBody,
   shiftUpdateBody,
+  yearQuery,
   zMonth,
 } from '@dealer-hr/shared/attendance/rules-contract';
 import { ruleLabels } from '@dealer-hr/shared/attendance/rules';
@@ -38,13 +39,6 @@ import {
 const tags = ['attendance'];
 const idBody = (label: string) => z.object({ id: zId(label) });
 const idAnswer = { 200: envelope(z.object({ id: z.number().int() })) };
-const yearQuery = z.object({
-  year: z.coerce
-    .number({ error: '年份须为 2000-2100 的整数' })
-    .int({ error: '年份须为 2000-2100 的整数' })
-    .min(2000, { error: '年份须为 2000-2100 的整数' })
-    .max(2100, { error: '年份须为 2000-2100 的整数' }),
-});
 
 /**
  * Protected: attendance groups (`clock/rules/*`), their shifts and the holiday calendar. A change that decides
