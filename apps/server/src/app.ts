@@ -101,13 +101,13 @@ export async function buildApp({
     config.ACCESS_TTL,
   );
   const sealer = createSealer(await loadDataKey(database.db, config.DATA_KEY));
-  const exports = productExports(database.db, sealer);
-  const imports: ImportSources = new Map(
-    [...productImports(database.db), ...importSources].map((source) => [source.kind, source]),
-  );
   // Business time: the tests' adjustable clock only where TEST_CLOCK allows it (never in production).
   const clock = config.TEST_CLOCK ? new AdjustableClock() : systemClock;
   const today = todayOf(clock, config.TIME_ZONE);
+  const exports = productExports(database.db, sealer, { today, timeZone: config.TIME_ZONE });
+  const imports: ImportSources = new Map(
+    [...productImports(database.db), ...importSources].map((source) => [source.kind, source]),
+  );
   const approvals = createProductEngine({ sealer, today, timeZone: config.TIME_ZONE }, approvalBusinesses);
   const workMessaging = createWorkMessaging(config, database.db, clock);
   const jobs = productJobs({

@@ -13,6 +13,7 @@ import { dictionaryRoutes } from './dictionaries';
 import { dispatchRoutes } from './dispatch';
 import { headcountRoutes } from './headcount';
 import { healthRoutes } from './health';
+import { homeRoutes } from './home';
 import { menuRoutes } from './menus';
 import { messageRoutes } from './messages';
 import { exclusionRoutes } from './mutual-exclusion';
@@ -25,6 +26,7 @@ import { roleRoutes } from './roles';
 import { rotationRoutes } from './rotation';
 import { ssoRoutes } from './sso';
 import { staffRoutes } from './staff';
+import { statisticsRoutes } from './statistics';
 import { storeRoutes } from './stores';
 import { trainingRoutes } from './training';
 import { transferRoutes } from './transfers';
@@ -68,4 +70,6 @@ export const protectedModules: Module[] = [
   exportRoutes,
   importRoutes,
   trainingRoutes,
+  statisticsRoutes,
+  homeRoutes,
 ];

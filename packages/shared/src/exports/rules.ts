@@ -14,6 +14,16 @@ export const EXPORT_KINDS = [
   'transfer',
   'resignation',
   'attendance',
+  // The statistics pages, one file per figure (issue: statistics and the workbench).
+  'statistics_turnover',
+  'statistics_vacancy',
+  'statistics_resign',
+  'statistics_transfer',
+  'statistics_prohibited',
+  'statistics_polyline',
+  'statistics_year',
+  'statistics_distribution',
+  'statistics_post_tree',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -33,6 +43,15 @@ export const exportFileNames: Record<ExportKind, string> = {
   transfer: '调岗记录.xlsx',
   resignation: '离职记录.xlsx',
   attendance: '考勤月报.xlsx',
+  statistics_turnover: '离职率分析.xlsx',
+  statistics_vacancy: '缺编分析.xlsx',
+  statistics_resign: '离职分析.xlsx',
+  statistics_transfer: '调岗分析.xlsx',
+  statistics_prohibited: '禁用名单统计.xlsx',
+  statistics_polyline: '人力趋势.xlsx',
+  statistics_year: '年度入离职.xlsx',
+  statistics_distribution: '人员结构分布.xlsx',
+  statistics_post_tree: '岗位编制树.xlsx',
 };
 
 /** Exports one user may have queued or running at once: a runaway button is not a denial of service. */

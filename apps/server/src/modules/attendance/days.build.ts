@@ -67,19 +67,19 @@ export async function isMonthLocked(db: Database, day: string): Promise<boolean>
 }
 
 /**
- * Computes the day of each of `employeeIds` and stores it, in the caller's transaction: a row for everyone
- * employed that day and in a group; the rows of the others are removed (a person moved out of every group).
- * The employee's explanation of an earlier result stays. Answers the rows written.
+ * The day of each of `employeeIds` as the rules read it from what is known now (punches so far, leave,
+ * schedules): a row for everyone employed that day and in a group. Written by computeDays; read as it
+ * stands by the workbench for today.
  */
-export async function computeDays(
+export async function evaluateDays(
   tx: Database,
   employeeIds: readonly number[],
   day: string,
   timeZone: string,
   /** What the caller has read already this request (a clock-in: the person's place and the rules). */
   known: { placements?: Placement[]; book?: Rulebook } = {},
-): Promise<number> {
-  if (employeeIds.length === 0) return 0;
+): Promise<DayRow[]> {
+  if (employeeIds.length === 0) return [];
   const midnight = startOfDay(day, timeZone);
   // One after another: a transaction is one connection, which runs one query at a time anyway.
   const placements = known.placements ?? (await placementsOn(tx, employeeIds, day));
@@ -160,6 +160,23 @@ export async function computeDays(
       computedAt: new Date(),
     });
   }
+  return rows;
+}
+
+/**
+ * Computes the day of each of `employeeIds` and stores it, in the caller's transaction; the rows of the
+ * others are removed (a person moved out of every group). The employee's explanation of an earlier result
+ * stays. Answers the rows written.
+ */
+export async function computeDays(
+  tx: Database,
+  employeeIds: readonly number[],
+  day: string,
+  timeZone: string,
+  known: { placements?: Placement[]; book?: Rulebook } = {},
+): Promise<number> {
+  if (employeeIds.length === 0) return 0;
+  const rows = await evaluateDays(tx, employeeIds, day, timeZone, known);
   const kept = new Set(rows.map((row) => row.employeeId));
   const gone = employeeIds.filter((id) => !kept.has(id));
   if (gone.length > 0)

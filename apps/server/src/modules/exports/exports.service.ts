@@ -11,7 +11,7 @@ import {
   type ExportKind,
 } from '@dealer-hr/shared/exports/rules';
 import { selectMessage } from '@dealer-hr/shared/rules';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canAny } from '../../core/access';
 import type { ExportSource, ExportSources } from '../../core/exports';
@@ -184,4 +184,13 @@ export async function sendExport<Query>(
     asciiName,
     exportFileNames[source.kind],
   );
+}
+
+/** The caller's finished exports whose files are still kept: the workbench's "exports ready". */
+export async function readyExportCount(db: Database, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(jobs)
+    .where(and(ownExports(userId), eq(jobs.status, 'succeeded'), gt(jobs.expiresAt, now)));
+  return row?.value ?? 0;
 }

@@ -165,7 +165,9 @@ describe('cancel, delete and expiry', () => {
     const landed = new Promise<void>((resolve) => (cancelLanded = resolve));
     let reachedSecondPage!: () => void;
     const secondPage = new Promise<void>((resolve) => (reachedSecondPage = resolve));
-    const staff = productExports(t.db, t.sealer).get('staff')!;
+    const staff = productExports(t.db, t.sealer, { today: () => '2026-01-01', timeZone: 'UTC' }).get(
+      'staff',
+    )!;
     const waiting: ExportSource<unknown> = {
       ...staff,
       count: async () => 5000,

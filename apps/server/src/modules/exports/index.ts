@@ -1,3 +1,3 @@
 export { exportRoutes, jobFilesDir } from './exports.routes';
 export { exportJob } from './export-job';
-export { sendExport } from './exports.service';
+export { readyExportCount, sendExport } from './exports.service';

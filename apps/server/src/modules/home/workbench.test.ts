@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TurnoverAnswer, WorkbenchAnswer } from '@dealer-hr/shared/statistics/contract';
+import { callerOf } from '../../test/api';
+import { createTestApp, type TestApp } from '../../test/app';
+import { grantPermissions } from '../../test/users';
+
+let t: TestApp;
+let hr: string;
+const call = callerOf(() => ({ app: t, authorization: hr }));
+const workbenchOf = async (authorization: string) =>
+  (await call<WorkbenchAnswer>('GET', 'home/index/workbench', undefined, authorization)).data;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  hr = await t.login('hr');
+});
+afterAll(() => t.close());
+
+describe('the workbench', { timeout: 60_000 }, () => {
+  it('gives HR the group’s month, its trend and the to-dos of the pages they open', async () => {
+    const answer = await workbenchOf(hr);
+    expect(answer.scope.all).toBe(true);
+    expect(answer.people).not.toBeNull();
+    expect(answer.people!.trend).toHaveLength(12);
+    expect(answer.people!.month).toBe(answer.today.slice(0, 7));
+    // The month's figures are the turnover page's for the month so far.
+    const month = (
+      await call<TurnoverAnswer>(
+        'GET',
+        `statistic/turnover?start=${answer.people!.month}&end=${answer.people!.month}`,
+      )
+    ).data.totals[0]!;
+    expect(answer.people!.hires).toBe(month.hires);
+    expect(answer.people!.leavers).toBe(month.leavers);
+    expect(answer.people!.headcount).toBeGreaterThan(0);
+    expect(answer.tasks.map((task) => task.key)).toEqual(
+      expect.arrayContaining(['approvals_waiting', 'onboarding_in_progress', 'resignations_in_progress']),
+    );
+    expect(answer.tasks.find((task) => task.key === 'resignations_in_progress')!.path).toBe(
+      '/staff/resignation',
+    );
+    // HR reads the whole group: no one store's attendance of today.
+    expect(answer.attendance_today).toBeNull();
+  });
+
+  it('gives a store manager their store only, with today’s attendance', async () => {
+    await grantPermissions(t, 'manager', ['statistics:overview:view', 'attendance:records:view']);
+    const manager = await t.login('manager');
+    const answer = await workbenchOf(manager);
+    expect(answer.scope.all).toBe(false);
+    expect(answer.scope.names).toHaveLength(1);
+    const own = (
+      await call<TurnoverAnswer>(
+        'GET',
+        `statistic/turnover?start=${answer.today.slice(0, 7)}&end=${answer.today.slice(0, 7)}`,
+        undefined,
+        manager,
+      )
+    ).data.totals[0]!;
+    const group = (await workbenchOf(hr)).people!;
+    expect(answer.people!.hires).toBe(own.hires);
+    expect(answer.people!.headcount).toBeLessThan(group.headcount);
+    const today = answer.attendance_today!;
+    expect(today.due).toBeGreaterThanOrEqual(today.present + today.on_leave);
+    expect(today.present + today.absent + today.not_yet + today.on_leave).toBeGreaterThanOrEqual(today.due);
+  });
+
+  it('gives a staff member their own day and requests, and no one else’s figures', async () => {
+    const staff = await t.login('staff');
+    const answer = await workbenchOf(staff);
+    expect(answer.people).toBeNull();
+    expect(answer.me).not.toBeNull();
+    expect(answer.me!.requests_open).toBeGreaterThanOrEqual(0);
+    expect(answer.tasks.map((task) => task.key)).not.toContain('onboarding_in_progress');
+  });
+});
