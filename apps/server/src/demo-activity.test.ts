@@ -9,11 +9,11 @@ import type { DispatchDetail, DispatchRow } from '@dealer-hr/shared/dispatch/con
 import type { ResignationDetail, ResignationRow } from '@dealer-hr/shared/resignation/contract';
 import type { RotationDetail, RotationRow } from '@dealer-hr/shared/rotation/contract';
 import type { StaffRow } from '@dealer-hr/shared/staff/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import type { Database } from './db/client';
-import { assignments, employees, onboardingEntries, posts, stores, users } from './db/schema';
+import { assignments, employees, onboardingEntries, posts, resignations, stores, users } from './db/schema';
 import { DEMO_REQUEST_ID } from './demo-personas';
 import { installDatabase } from './install';
 import { callerOf } from './test/api';
@@ -254,9 +254,26 @@ describe('the demo’s movements', () => {
 
 describe('the demo’s resignations', () => {
   it('has a year of departures, one waiting for the manager and two for HR, one of them a handover under way', async () => {
-    const list = await call<{ data: ResignationRow[] }>('GET', 'resign/index?limit=50');
+    const list = await call<{ data: ResignationRow[]; total: number }>('GET', 'resign/index?limit=100');
+    expect(list.data.total).toBe(list.data.data.length);
     const byStatus = (status: string) => list.data.data.filter((row) => row.status === status);
-    expect(byStatus('completed')).toHaveLength(8);
+    // The year's eight departures went through the flow; the earlier leavers are on record without one.
+    const performed = await t.db
+      .select({ id: resignations.id })
+      .from(resignations)
+      .where(and(eq(resignations.status, 'completed'), isNotNull(resignations.instanceId)));
+    expect(performed).toHaveLength(8);
+    const leftWithoutFlow = await t.db
+      .select({ id: resignations.id })
+      .from(resignations)
+      .where(and(eq(resignations.status, 'completed'), isNull(resignations.instanceId)));
+    expect(byStatus('completed')).toHaveLength(8 + leftWithoutFlow.length);
+    // Everyone who left has their resignation on record.
+    const resigned = await t.db
+      .select({ id: employees.id })
+      .from(employees)
+      .where(eq(employees.status, 'resigned'));
+    expect(byStatus('completed')).toHaveLength(resigned.length);
     expect(byStatus('approved')).toHaveLength(2);
     // The consultants who left handed every customer and chat over; the one leaving now has begun.
     const consultants = list.data.data.filter((row) => row.handover_total > 0);

@@ -42,6 +42,8 @@ import { pinyinKeys } from '../../lib/pinyin';
 import { seedDemoTraining } from './demo-training';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoClockPoints } from './demo-clock-points';
+import { seedLeaverResignations } from './demo-leavers';
+import { addDays } from '../../core/clock';
 
 /** Demo dates are fixed so that every install of the demo tells the same story. */
 export const DEMO_TODAY = '2026-11-01';
@@ -345,11 +347,13 @@ export async function seedDemo(db: Database, demoPassword: string, sealer: Seale
     }
   }
 
-  // A year of leavers: their history stays, their assignment is closed.
+  // Two years of leavers: their history stays, their assignment is closed, and (below) their resignation is
+  // on record. The last day is at least a month after the entry, so every stint is a real one.
   const leavers = staff.filter((employee) => employee.entryDate < '2025-06-01' && rng() < 0.05);
   for (const leaver of leavers) {
+    const earliest = addDays(leaver.entryDate, 30);
     leaver.status = 'resigned';
-    leaver.leftOn = dateBetween(rng, '2025-11-01', '2026-10-31');
+    leaver.leftOn = dateBetween(rng, earliest > '2024-12-01' ? earliest : '2024-12-01', '2026-10-31');
     for (const row of held.filter((assignment) => assignment.employeeId === leaver.id))
       row.endDate = leaver.leftOn;
   }
@@ -442,6 +446,23 @@ export async function seedDemo(db: Database, demoPassword: string, sealer: Seale
     .values(
       accounts.map((account) => ({ ...account, name: staff[account.employeeId - 1]!.name, passwordHash })),
     );
+  const [filer] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'hr'));
+  await seedLeaverResignations(
+    db,
+    dict,
+    leavers.map((leaver) => {
+      const main = held.find((row) => row.employeeId === leaver.id && row.isMain)!;
+      return {
+        employeeId: leaver.id,
+        lastDay: leaver.leftOn!,
+        departmentId: main.departmentId,
+        storeId: main.storeId ?? null,
+        postId: main.postId,
+        probation: false,
+      };
+    }),
+    filer!.id,
+  );
   // The work-messaging ids of the demo people are their usernames, so the SSO stand-ins
   // (scripts/sso-stand-ins.ts) and a test WeCom corp can sign them in by name.
   for (const account of accounts) {
