@@ -116,7 +116,10 @@ async function cellsOf(db: Database, storeIds: number[], day: string): Promise<C
 
 const key = (storeId: number, postId: number) => `${storeId}:${postId}`;
 
-/** `GET statistic/vacancy`: planned against held per store x active post, with vacancies and rates. */
+/**
+ * `GET statistic/vacancy`: planned against held per store x post (the posts the stores plan or hold), with
+ * vacancies and rates.
+ */
 export async function vacancy(
   db: Database,
   scope: Scope,
@@ -125,16 +128,16 @@ export async function vacancy(
 ): Promise<VacancyAnswer> {
   const node = await resolveNode(db, scope, query.department_id);
   const day = today();
-  const [storeList, postList] = [await storesOf(db, node), await gridPosts(db)];
-  const cells = new Map(
-    (
-      await cellsOf(
-        db,
-        storeList.map((store) => store.id),
-        day,
-      )
-    ).map((cell) => [key(cell.store_id, cell.post_id), cell]),
+  const storeList = await storesOf(db, node);
+  const found = await cellsOf(
+    db,
+    storeList.map((store) => store.id),
+    day,
   );
+  // Only the posts these stores plan or hold: a head-office post would be an empty column of every store.
+  const used = new Set(found.map((cell) => cell.post_id));
+  const postList = (await gridPosts(db)).filter((post) => used.has(post.id));
+  const cells = new Map(found.map((cell) => [key(cell.store_id, cell.post_id), cell]));
   const columnTotals = postList.map(() => none);
   const rows = storeList.map((store) => {
     const storeCells = postList.map((post, index) => {
