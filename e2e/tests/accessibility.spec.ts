@@ -22,6 +22,12 @@ const PAGES = [
   { path: '/attendance/rules', title: '考勤规则', ready: 'main .ant-table' },
   { path: '/attendance/statistics', title: '考勤统计', ready: 'main .ant-table' },
   { path: '/attendance/leave', title: '请假管理', ready: 'main .ant-table' },
+  { path: '/statistics/overview', title: '人力概览', ready: 'main .ant-card svg' },
+  { path: '/statistics/turnover', title: '离职率分析', ready: 'main .ant-table-row' },
+  { path: '/statistics/vacancy', title: '缺编分析', ready: 'main .ant-table-row' },
+  { path: '/statistics/resign', title: '离职分析', ready: 'main .ant-card svg' },
+  { path: '/statistics/distribution', title: '人员结构分布', ready: 'main .ant-card svg' },
+  { path: '/dashboard/dashboard', title: '工作台', ready: 'main .ant-card svg' },
 ];
 
 async function seriousViolations(page: Page) {

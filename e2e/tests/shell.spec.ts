@@ -151,8 +151,7 @@ test('tabs of visited views: context menu, affix dashboard, close others, close 
   await keyword.evaluate((element) => element.setAttribute('data-kept', 'yes'));
   await tabs.getByRole('link', { name: '人力概览' }).click();
   await expect(page).toHaveURL(/\/statistics\/overview$/);
-  // Areas not built yet say so instead of showing a blank page.
-  await expect(page.getByText('暂未开放')).toBeVisible();
+  await expect(page.getByText('月末在职人数').first()).toBeVisible();
   await expect(page.locator('input[data-kept]')).toBeHidden();
   await tabs.getByRole('link', { name: '门店管理' }).click();
   await expect(page.locator('input[data-kept]')).toBeVisible();

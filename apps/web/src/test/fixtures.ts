@@ -85,6 +85,8 @@ const directoryTitles: Record<string, string> = {
   managingpeople: '员工管理',
   processapproval: '审批中心',
   attendance: '考勤管理',
+  statistics: '统计分析',
+  dashboard: '首页',
 };
 
 /**

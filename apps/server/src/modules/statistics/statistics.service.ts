@@ -76,7 +76,7 @@ export async function turnover(
     transferOut: query.transfer_out,
   });
   const totals = summed(byGroup, periods.length).map((counts, index) =>
-    rowOf(periods[index]!, node.id, node.name, counts),
+    rowOf(periods[index]!, null, node.name, counts),
   );
   const rows: TurnoverRow[] = [];
   if (query.dimension !== 'none') {

@@ -16,7 +16,7 @@ import { useRootFontSize } from '../shell/use-root-font-size';
 import { Navbar } from './navbar';
 import { SettingsPanel } from './settings-panel';
 import { Sidebar } from './sidebar';
-import { useMenuTitle } from './sidebar-menu';
+import { useMenuTitle } from '../../lib/use-menu-title';
 import { TagsView } from './tags-view/tags-view';
 import { TagsViewProvider } from './tags-view/tags-view-context';
 import { ViewOutlet } from './tags-view/view-outlet';

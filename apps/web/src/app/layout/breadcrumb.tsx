@@ -5,7 +5,7 @@ import type { MenuNode } from '@dealer-hr/shared/api-types';
 import { HOME_PATH } from '../../lib/navigation';
 import { firstPagePath, isDirectory, normalizePath, targetPath } from '../../lib/menu-tree';
 import { useMenuTree } from '../../lib/session-queries';
-import { useMenuTitle } from './sidebar-menu';
+import { useMenuTitle } from '../../lib/use-menu-title';
 
 /** The menu items from the top of the tree down to the one at `pathname`. */
 function trailTo(nodes: readonly MenuNode[], pathname: string): MenuNode[] {

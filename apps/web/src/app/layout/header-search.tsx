@@ -9,7 +9,7 @@ import { useMenuTree } from '../../lib/session-queries';
 import { useShell } from '../shell/shell-state';
 import { buildSearchIndex, createSearch, pinyinApplies } from './search-index';
 import { loadFuse, loadPinyin } from './search-libs';
-import { useMenuTitle } from './sidebar-menu';
+import { useMenuTitle } from '../../lib/use-menu-title';
 import { useLazyModule } from './use-lazy-module';
 import styles from './header-search.module.css';
 import layoutStyles from './basic-layout.module.css';

@@ -1,23 +1,15 @@
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
-import { createElement, useCallback, useMemo, useState } from 'react';
+import { createElement, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { MenuNode } from '@dealer-hr/shared/api-types';
-import { menuIcon } from './menu-icons';
+import { menuIcon } from '../../lib/menu-icons';
 import { ancestorKeys, isDirectory, menuKey, normalizePath, sidebarNodes } from '../../lib/menu-tree';
 import { useIconSet, type IconSet } from '../../lib/use-icon-set';
+import { useMenuTitle } from '../../lib/use-menu-title';
 
 type MenuItem = Required<MenuProps>['items'][number];
-
-/**
- * `menu.<name>` in the current language, else the server's Chinese title. The function only changes with
- * the language, so what is built from it (the search index) is not rebuilt on every render.
- */
-export function useMenuTitle(): (node: MenuNode) => string {
-  const { t } = useTranslation();
-  return useCallback((node: MenuNode) => t(`menu.${node.name}`, { defaultValue: node.title }), [t]);
-}
 
 function toItems(
   nodes: readonly MenuNode[],

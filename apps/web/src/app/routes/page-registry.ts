@@ -198,6 +198,27 @@ export const pageRegistry: Readonly<Record<string, ComponentType>> = {
     () => import('../../features/transfers/approval-page').then((m) => ({ default: m.TransferApprovalPage })),
     'transfers',
   ),
+  '/statistics/overview': page(
+    () => import('../../features/statistics/overview-page').then((m) => ({ default: m.OverviewPage })),
+    'statistics',
+  ),
+  '/statistics/turnover': page(
+    () => import('../../features/statistics/turnover-page').then((m) => ({ default: m.TurnoverPage })),
+    'statistics',
+  ),
+  '/statistics/vacancy': page(
+    () => import('../../features/statistics/vacancy-page').then((m) => ({ default: m.VacancyPage })),
+    'statistics',
+  ),
+  '/statistics/resign': page(
+    () => import('../../features/statistics/resign-page').then((m) => ({ default: m.ResignPage })),
+    'statistics',
+  ),
+  '/statistics/distribution': page(
+    () =>
+      import('../../features/statistics/distribution-page').then((m) => ({ default: m.DistributionPage })),
+    'statistics',
+  ),
   '/dashboard/newslist': page(() =>
     import('../../features/messages/messages-page').then((m) => ({ default: m.MessagesPage })),
   ),

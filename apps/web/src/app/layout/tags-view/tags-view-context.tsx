@@ -7,7 +7,7 @@ import { findMenu, isDirectory, normalizePath } from '../../../lib/menu-tree';
 import { VISITED_VIEWS_KEY } from '../../../lib/session';
 import { useMenuTree } from '../../../lib/session-queries';
 import { useShell } from '../../shell/shell-state';
-import { useMenuTitle } from '../sidebar-menu';
+import { useMenuTitle } from '../../../lib/use-menu-title';
 import { createTagsViewStore, EMPTY_TAGS_VIEW } from './tags-view-store';
 import type { TagsViewState, TagsViewStore, VisitedView } from './tags-view-store';
 

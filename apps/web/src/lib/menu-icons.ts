@@ -49,7 +49,8 @@ import {
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
-// Named imports keep the bundle to the icons the seeded menus use; an unknown name shows no icon.
+// The icons of the seeded menus, shown by the sidebar and the workbench's quick links. Named imports keep
+// the bundle to these; an unknown name shows none here (the sidebar then loads the whole set).
 const icons: Record<string, ComponentType> = {
   ApartmentOutlined,
   AreaChartOutlined,

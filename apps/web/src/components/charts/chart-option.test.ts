@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { chartOption, formatPercent } from './chart-option';
+
+const axes = (value: unknown) =>
+  [value].flat() as { axisLabel?: { formatter?: (value: number) => string } }[];
+
+describe('chartOption', () => {
+  it('reads rates on their own axis beside counts, as percentages', () => {
+    const option = chartOption(
+      {
+        type: 'cartesian',
+        categories: ['2026-01', '2026-02'],
+        series: [
+          { name: '离职人数', kind: 'bar', data: [3, 1200] },
+          { name: '离职率', kind: 'line', percent: true, data: [0.1, null] },
+        ],
+      },
+      { animation: false },
+    );
+    const [counts, rates] = axes(option.yAxis);
+    expect(counts!.axisLabel!.formatter!(1200)).toBe('1.2k');
+    expect(rates!.axisLabel!.formatter!(0.125)).toBe('12.5%');
+    const series = option.series as {
+      yAxisIndex: number;
+      tooltip: { valueFormatter(value: unknown): string };
+    }[];
+    expect(series.map((each) => each.yAxisIndex)).toEqual([0, 1]);
+    expect(series[1]!.tooltip.valueFormatter(null)).toBe('—');
+    expect(series[1]!.tooltip.valueFormatter(0.1)).toBe('10.00%');
+  });
+
+  it('lays long names down the side, the first on top', () => {
+    const option = chartOption(
+      {
+        type: 'cartesian',
+        horizontal: true,
+        categories: ['薪资待遇', '家庭原因'],
+        series: [{ name: '人数', kind: 'bar', data: [2, 1] }],
+      },
+      { animation: false },
+    );
+    expect(option.yAxis).toMatchObject({ type: 'category', inverse: true, data: ['薪资待遇', '家庭原因'] });
+    expect(axes(option.xAxis)).toHaveLength(1);
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows two decimals, and a dash when there was nothing to divide by', () => {
+    expect(formatPercent(0.1)).toBe('10.00%');
+    expect(formatPercent(0.10714)).toBe('10.71%');
+    expect(formatPercent(null)).toBe('—');
+  });
+});

@@ -1,0 +1,138 @@
+import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+import { numberFormatter } from '@dealer-hr/shared/number';
+
+export type ChartOption = ComposeOption<
+  | BarSeriesOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
+>;
+
+/**
+ * Series colours, each dark enough for 3:1 against the white background (WCAG's contrast for graphics), in
+ * an order whose neighbours differ in lightness too, not only in hue.
+ */
+export const CHART_COLOURS = [
+  '#1d5fbf',
+  '#cf1322',
+  '#237804',
+  '#ad6800',
+  '#531dab',
+  '#006d75',
+  '#9e1068',
+  '#595959',
+] as const;
+
+/** A rate (0.1234) as a percentage with two decimals (12.34%); '—' when there was nothing to divide by. */
+export function formatPercent(rate: number | null | undefined): string {
+  return rate === null || rate === undefined ? '—' : `${(rate * 100).toFixed(2)}%`;
+}
+
+const axisPercent = (value: number) => `${Number((value * 100).toFixed(1))}%`;
+const axisCount = (value: number) => numberFormatter(value, 1);
+
+/** One line or set of bars over the categories. */
+export interface ChartSeries {
+  name: string;
+  kind: 'line' | 'bar';
+  data: readonly (number | null)[];
+  /** Rates (fractions), read against a percent axis: the right one when counts share the chart. */
+  percent?: boolean;
+  /** Bars of one stack sit on each other. */
+  stack?: string;
+  colour?: string;
+}
+
+/**
+ * What a chart shows, without ECharts' vocabulary: series over categories (months, stores, bands), or the
+ * slices of a whole. Names arrive translated; the chart adds none of its own.
+ */
+export type ChartSpec =
+  | {
+      type: 'cartesian';
+      categories: readonly string[];
+      series: readonly ChartSeries[];
+      /** Categories down the side, for long names (reasons, destinations). */
+      horizontal?: boolean;
+    }
+  | { type: 'pie'; items: readonly { name: string; value: number }[] };
+
+const tooltipBase = { confine: true } satisfies TooltipComponentOption;
+const legend = { type: 'scroll', top: 0 } satisfies LegendComponentOption;
+
+export function chartOption(spec: ChartSpec, { animation }: { animation: boolean }): ChartOption {
+  const base = { animation, color: [...CHART_COLOURS] };
+  if (spec.type === 'pie') {
+    return {
+      ...base,
+      tooltip: { ...tooltipBase, trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+      legend: { ...legend, top: undefined, bottom: 0 },
+      series: [
+        {
+          type: 'pie',
+          radius: ['35%', '62%'],
+          center: ['50%', '45%'],
+          avoidLabelOverlap: true,
+          label: { formatter: '{b}: {c}' },
+          data: spec.items.map((item) => ({ ...item })),
+        },
+      ],
+    };
+  }
+  const counts = spec.series.filter((series) => !series.percent);
+  const rates = spec.series.filter((series) => series.percent);
+  // Counts read on the left axis; rates on their own (right) axis when counts are drawn too.
+  const valueAxes = [
+    ...(counts.length > 0
+      ? [{ type: 'value' as const, minInterval: 1, axisLabel: { formatter: axisCount } }]
+      : []),
+    ...(rates.length > 0
+      ? [
+          {
+            type: 'value' as const,
+            axisLabel: { formatter: axisPercent },
+            splitLine: { show: counts.length === 0 },
+          },
+        ]
+      : []),
+  ];
+  const categoryAxis = {
+    type: 'category' as const,
+    data: [...spec.categories],
+    inverse: spec.horizontal,
+    axisLabel: { hideOverlap: true },
+  };
+  const series = spec.series.map((each): BarSeriesOption | LineSeriesOption => {
+    const shared = {
+      name: each.name,
+      data: [...each.data],
+      tooltip: {
+        valueFormatter: (value: unknown) =>
+          each.percent ? formatPercent(value as number | null) : String(value ?? '—'),
+      },
+      ...(each.colour ? { itemStyle: { color: each.colour } } : {}),
+      ...(spec.horizontal
+        ? { xAxisIndex: each.percent && counts.length > 0 ? 1 : 0 }
+        : { yAxisIndex: each.percent && counts.length > 0 ? 1 : 0 }),
+    };
+    return each.kind === 'bar'
+      ? { ...shared, type: 'bar', stack: each.stack, barMaxWidth: 28 }
+      : { ...shared, type: 'line', symbolSize: 6, connectNulls: false, ...lineColour(each.colour) };
+  });
+  return {
+    ...base,
+    tooltip: { ...tooltipBase, trigger: 'axis' },
+    legend,
+    grid: { left: 8, right: 8, top: 36, bottom: 8 },
+    ...(spec.horizontal
+      ? { xAxis: valueAxes, yAxis: categoryAxis }
+      : { xAxis: categoryAxis, yAxis: valueAxes }),
+    series,
+  };
+}
+
+const lineColour = (colour: string | undefined) => (colour ? { lineStyle: { color: colour } } : {});

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startedExport, quickExportRoutes } from '../../test/exports';
+import { callsTo, ok } from '../../test/mock-api';
+import { button, chooseOption, mockPageApi, rowOf, setupUser, SLOW } from '../../test/page-helpers';
+import { renderApp } from '../../test/render-app';
+import type { TurnoverAnswer } from './api';
+import { turnoverRow } from './test-data';
+
+const PAGE = { name: 'statisticsTurnover', title: '离职率分析', path: '/statistics/turnover' };
+
+const answer = (extra: Partial<TurnoverAnswer> = {}): TurnoverAnswer => ({
+  department_id: null,
+  department_name: '华东汽车集团',
+  from: '2026-01-01',
+  to: '2026-02-28',
+  periods: [],
+  totals: [
+    turnoverRow('2026-01', {
+      headcount_start: 29,
+      headcount_end: 27,
+      hires: 1,
+      leavers: 3,
+      voluntary_leavers: 2,
+    }),
+    turnoverRow('2026-02', { headcount_start: 27, headcount_end: 28, hires: 2, leavers: 1, new_leavers: 1 }),
+  ],
+  rows: [],
+  transfer_out: false,
+  ...extra,
+});
+
+const routes = (turnover: (dimension: string | null) => TurnoverAnswer) => ({
+  'GET /api/auth/statistic/turnover': (call: { url: URL }) =>
+    ok(turnover(call.url.searchParams.get('dimension'))),
+  'GET /api/auth/departments/my/tree': ok([]),
+});
+
+beforeAll(async () => {
+  await import('./turnover-page');
+}, 60_000);
+
+describe('/statistics/turnover', { timeout: 30_000 }, () => {
+  it('quotes each rate’s formula with its counts, and the formula switch changes both', async () => {
+    const { calls } = mockPageApi(
+      PAGE,
+      [],
+      routes(() => answer()),
+    );
+    renderApp('/statistics/turnover');
+    const january = await rowOf('2026-01');
+    const user = setupUser();
+    await user.hover(within(january).getByText('10.00%'));
+    expect(
+      await screen.findByText('离职率 = 离职人数 / (离职人数 + 期末人数) = 3 / (3 + 27) = 10.00%'),
+    ).toBeInTheDocument();
+    const [first] = callsTo(calls, 'GET', '/api/auth/statistic/turnover');
+    expect(first!.url.searchParams.get('granularity')).toBe('month');
+    expect(first!.url.searchParams.get('start')).toMatch(/^\d{4}-01$/);
+
+    await user.click(screen.getByText('平均人数口径'));
+    // 3 / ((29 + 27) / 2): the figure and its formula follow the switch; no new query is needed.
+    await user.hover(within(await rowOf('2026-01')).getByText('10.71%'));
+    expect(
+      await screen.findByText(
+        '离职率 = 离职人数 / ((期初人数 + 期末人数) / 2) = 3 / ((29 + 27) / 2) = 10.71%',
+      ),
+    ).toBeInTheDocument();
+    expect(within(await rowOf('2026-01')).queryByText('10.00%')).not.toBeInTheDocument();
+    // The column and the chart's legend are named by the form too.
+    expect(
+      within(document.querySelector<HTMLElement>('.ant-table-thead')!).getByText('离职率（平均口径）'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/auth/statistic/turnover')).toHaveLength(1);
+  });
+
+  it('groups the rows by store under each period’s total', async () => {
+    const grouped = answer({
+      rows: [
+        turnoverRow('2026-01', {
+          headcount_start: 15,
+          headcount_end: 14,
+          hires: 0,
+          leavers: 1,
+          group_id: 7,
+          group_name: '杭州西湖店',
+        }),
+      ],
+    });
+    const { calls } = mockPageApi(
+      PAGE,
+      [],
+      routes((dimension) => (dimension === 'store' ? grouped : answer())),
+    );
+    renderApp('/statistics/turnover');
+    await rowOf('2026-01');
+    const user = setupUser();
+    await chooseOption(user, screen.getByLabelText('分组维度'), '按门店');
+    const store = await rowOf('杭州西湖店');
+    expect(within(store).getByText('6.67%')).toBeInTheDocument();
+    expect(
+      callsTo(calls, 'GET', '/api/auth/statistic/turnover').at(-1)!.url.searchParams.get('dimension'),
+    ).toBe('store');
+  });
+
+  it('says why there is nothing to show, and exports what it shows', async () => {
+    const { calls } = mockPageApi(PAGE, ['statistics:turnover:export'], {
+      ...routes(() => answer({ totals: [] })),
+      ...quickExportRoutes('statistics_turnover', 'xlsx'),
+    });
+    renderApp('/statistics/turnover');
+    expect(await screen.findByText('该期间没有在职或离职人员', undefined, SLOW)).toBeInTheDocument();
+    const user = setupUser();
+    await user.click(screen.getByRole('switch', { name: '调出计为离职' }));
+    await waitFor(() =>
+      expect(
+        callsTo(calls, 'GET', '/api/auth/statistic/turnover').at(-1)!.url.searchParams.get('transfer_out'),
+      ).toBe('true'),
+    );
+    await user.click(button(document.body, '导出'));
+    await waitFor(() => expect(startedExport(calls).kind).toBe('statistics_turnover'));
+    expect(startedExport(calls).filters).toMatchObject({
+      granularity: 'month',
+      dimension: 'none',
+      transfer_out: 'true',
+    });
+  });
+
+  it('says so when no one left in the period', async () => {
+    mockPageApi(
+      PAGE,
+      [],
+      routes(() =>
+        answer({
+          totals: [turnoverRow('2026-01', { headcount_start: 10, headcount_end: 10, hires: 0, leavers: 0 })],
+        }),
+      ),
+    );
+    renderApp('/statistics/turnover');
+    expect(await screen.findByText('该期间没有离职人员，离职率均为 0', undefined, SLOW)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { testPagesFit } from '../support/fit';
+import { choose } from '../support/select';
+import { DEMO_PASSWORD, tokenOf } from '../support/session';
+import { expect, test } from '../support/test';
+
+// The statistics pages and the workbench as HR and a store manager read them (docs/statistics.md): each page
+// in Chinese and English, the turnover formula switched, the vacancy grid drilled to a store, and a store
+// manager's workbench bound to their store.
+
+const SIGN_IN = {
+  zh: { username: '用户名', password: '密码', submit: '登录' },
+  en: { username: 'Username', password: 'Password', submit: 'Sign in' },
+};
+
+async function open(page: Page, path: string, username = 'hr', language: keyof typeof SIGN_IN = 'zh') {
+  const context = page.context();
+  await context.clearCookies();
+  await page.goto('/login');
+  await context.addCookies([{ name: 'language', value: language, url: new URL(page.url()).origin }]);
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  const labels = SIGN_IN[language];
+  await page.getByLabel(labels.username).fill(username);
+  await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
+}
+
+/** What each page shows once its figures have come, in each language. */
+const PAGES = [
+  { path: '/statistics/overview', zh: '月末在职人数', en: 'Headcount at month end' },
+  { path: '/statistics/turnover', zh: '离职率分析', en: 'Turnover rate' },
+  { path: '/statistics/vacancy', zh: '缺编分析', en: 'Vacancy analysis' },
+  { path: '/statistics/resign', zh: '离职原因', en: 'By reason' },
+  { path: '/statistics/distribution', zh: '人员结构分布', en: 'Workforce composition' },
+  { path: '/dashboard/dashboard', zh: '待办事项', en: 'To do' },
+];
+
+for (const language of ['zh', 'en'] as const) {
+  test(`HR opens every statistics page and the workbench in ${language}`, async ({ page }) => {
+    test.setTimeout(20_000 * PAGES.length);
+    for (const { path, ...text } of PAGES) {
+      await open(page, path, 'hr', language);
+      await expect(page.locator('main').getByText(text[language]).first()).toBeVisible({ timeout: 20_000 });
+      // A chart is drawn as SVG with its labels as text.
+      if (path !== '/statistics/vacancy') await expect(page.locator('main svg').first()).toBeVisible();
+      await page.screenshot({
+        path: `test-results/screenshots/${path.slice(1).replace('/', '-')}-${language}-1366.png`,
+        fullPage: true,
+      });
+    }
+  });
+}
+
+test('switching the turnover formula changes the figure and its formula', async ({ page }) => {
+  await open(page, '/statistics/turnover');
+  // One row for the year so far: the demo's leavers make both forms differ.
+  await choose(page, page.getByRole('combobox', { name: '统计周期' }), '按年');
+  const rate = page.locator('main .ant-table-row').first().locator('[aria-description^="离职率 ="]');
+  await expect(rate).toHaveAttribute('aria-description', /离职人数 \/ \(离职人数 \+ 期末人数\)/);
+  const endForm = await rate.textContent();
+  await rate.focus();
+  await expect(page.getByRole('tooltip')).toContainText('离职人数 / (离职人数 + 期末人数)');
+
+  await page.getByText('平均人数口径').click();
+  await expect(rate).toHaveAttribute('aria-description', /离职人数 \/ \(\(期初人数 \+ 期末人数\) \/ 2\)/);
+  await expect(rate).not.toHaveText(endForm!);
+  // The counts behind it are those of the row: leavers over the average of its two headcounts.
+  const formula = (await rate.getAttribute('aria-description'))!;
+  const [, leavers, start, end] = formula.match(/= (\d+) \/ \(\((\d+) \+ (\d+)\) \/ 2\)/)!;
+  const expected = (Number(leavers) / ((Number(start) + Number(end)) / 2)) * 100;
+  expect(await rate.textContent()).toBe(`${expected.toFixed(2)}%`);
+});
+
+test('the vacancy grid drills to a store’s posts', async ({ page }) => {
+  await open(page, '/statistics/vacancy');
+  const store = page.getByRole('button', { name: /^查看 .+ 的岗位明细$/ }).first();
+  const name = (await store.getAttribute('aria-label'))!.replace(/^查看 (.+) 的岗位明细$/, '$1');
+  await store.click();
+  const drawer = page.getByRole('dialog', { name });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('columnheader', { name: '缺编率' })).toBeVisible();
+  await expect(drawer.locator('.ant-table-row').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/statistics-vacancy-drawer-zh-1366.png' });
+});
+
+test('a store manager’s workbench shows their store only', async ({ page, baseURL }) => {
+  await open(page, '/dashboard/dashboard', 'manager');
+  const authorization = `Bearer ${await tokenOf(page.context())}`;
+  const answer = (await (
+    await fetch(`${baseURL}/api/auth/home/index/workbench`, { headers: { authorization } })
+  ).json()) as { data: { scope: { all: boolean; names: string[] }; people: { headcount: number } | null } };
+  expect(answer.data.scope).toEqual({ all: false, names: [expect.any(String)] });
+  const store = answer.data.scope.names[0]!;
+  await expect(page.getByText(`数据范围：${store}`)).toBeVisible();
+  await expect(page.getByText('全集团')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: '本店今日考勤' })).toBeVisible();
+  // The headcount shown is the store's, far below the group's.
+  const people = page.getByRole('region', { name: /^人力概况/ });
+  await expect(
+    people.getByText(String(answer.data.people!.headcount), { exact: true }).first(),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/dashboard-manager-zh-1366.png', fullPage: true });
+});
+
+testPagesFit('statistics', [
+  { path: '/statistics/overview', title: '人力概览', ready: 'main .ant-card svg' },
+  { path: '/statistics/turnover', title: '离职率分析' },
+  { path: '/statistics/vacancy', title: '缺编分析' },
+  { path: '/statistics/resign', title: '离职分析', ready: 'main .ant-card svg' },
+  { path: '/statistics/distribution', title: '人员结构分布', ready: 'main .ant-card svg' },
+  { path: '/dashboard/dashboard', title: '工作台', ready: 'main .ant-card svg' },
+]);
