@@ -78,6 +78,8 @@ describe('/dashboard/dashboard', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     const me = section('我的今天')!;
     expect(within(me).getByText('4.5 天')).toBeInTheDocument();
+    // When they clocked in, told the way the spec's relative-time helper tells it (days ago: the date).
+    expect(within(me).getByText(/^11月20日\d+时52分打卡$/)).toBeInTheDocument();
     // A figure opens its page when the user's menu holds it, and stays a plain card otherwise.
     expect(within(me).getByRole('link', { name: /未读消息\s*7/ })).toHaveAttribute(
       'href',

@@ -8,6 +8,7 @@ import { CHART_COLOURS, formatPercent } from '../../components/charts/chart-opti
 import { StatChart } from '../../components/charts/stat-chart';
 import { FigureCard } from '../../components/figure-card';
 import { workbenchQuery, type Workbench } from './api';
+import { relativeTime } from '../../lib/relative-time';
 import { QuickLinks } from './quick-links';
 
 /**
@@ -83,7 +84,7 @@ function Tasks({ tasks }: { tasks: Workbench['tasks'] }) {
 const clockTime = (time: string | null) => (time ? dayjs(time).format('HH:mm') : null);
 
 function MyDay({ me }: { me: NonNullable<Workbench['me']> }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const clockedIn = clockTime(me.clocked_in);
   const clockedOut = clockTime(me.clocked_out);
   return (
@@ -92,8 +93,14 @@ function MyDay({ me }: { me: NonNullable<Workbench['me']> }) {
         title={t('me.clock')}
         value={!me.workday ? t('me.restDay') : (clockedIn ?? t('me.notClockedIn'))}
         note={
-          clockedOut && (
+          clockedOut ? (
             <Typography.Text type="secondary">{t('me.clockedOut', { time: clockedOut })}</Typography.Text>
+          ) : (
+            me.clocked_in && (
+              <Typography.Text type="secondary">
+                {t('me.clockedAgo', { ago: relativeTime(me.clocked_in, i18n.language) })}
+              </Typography.Text>
+            )
           )
         }
         to="/attendance/clock"
