@@ -56,6 +56,9 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
     connectionString,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
+    // The statistics' statements look costly to the planner and would be compiled by the JIT on every
+    // request, 70-340 ms each, for queries that run in milliseconds (docs/decisions.md "JIT off").
+    options: '-c jit=off',
     onConnect: (client) => notifications.listenOn(client),
   });
   // An idle client that loses its server must not crash the process; the next query reports it.

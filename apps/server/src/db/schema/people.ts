@@ -118,6 +118,10 @@ export const assignments = pgTable(
       .on(t.departmentId)
       .where(sql`${t.endDate} is null`),
     index('assignments_store_post_idx').on(t.storeId, t.postId),
+    // The statistics' main assignments of a subtree over time (headcounts at dates, the post tree).
+    index('assignments_main_department_idx')
+      .on(t.departmentId, t.startDate)
+      .where(sql`${t.isMain}`),
     uniqueIndex('assignments_one_open_main_key')
       .on(t.employeeId)
       .where(sql`${t.isMain} and ${t.endDate} is null`),

@@ -65,6 +65,8 @@ export const resignations = pgTable(
       .on(t.lastDay)
       .where(sql`${t.status} = 'scheduled'`),
     index('resignations_store_idx').on(t.storeId),
+    // A leaver's resignation, which the turnover reads to tell a voluntary departure.
+    index('resignations_employee_idx').on(t.employeeId),
     index('resignations_last_day_idx').on(t.lastDay),
     index('resignations_created_idx').on(t.createdAt),
   ],

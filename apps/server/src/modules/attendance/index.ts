@@ -8,7 +8,13 @@ export { fenceOf } from './coordinates.service';
 export { correctionBusiness } from './correction.business';
 export { leaveBusiness } from './leave.business';
 export { leaveRoutes } from './leave.routes';
-export { BUILD_ATTENDANCE_DAY, buildAttendanceDayJob, buildDay, computeDays, evaluateDays } from './days.build';
+export {
+  BUILD_ATTENDANCE_DAY,
+  buildAttendanceDayJob,
+  buildDay,
+  computeDays,
+  evaluateDays,
+} from './days.build';
 export {
   ENSURE_PUNCH_PARTITIONS,
   ensurePunchPartitions,

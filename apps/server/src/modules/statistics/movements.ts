@@ -207,7 +207,7 @@ export function summed(byGroup: MovementsByGroup, periodCount: number): Turnover
  * `movements` reads period by period.
  */
 export const onStaffAt = (day: string): SQL => sql`(a.is_main and a.start_date <= ${day}
-  and (a.end_date is null or a.end_date > ${day} or (a.end_date = ${day} and exists (
-    select 1 from assignments n
-    where n.employee_id = a.employee_id and n.is_main and n.start_date = a.end_date + 1
-  ))))`;
+  and (a.end_date is null or a.end_date > ${day} or (a.end_date = ${day} and a.employee_id = any(array(
+    -- Asked once per statement, not per row: the people starting another main post the next day.
+    select n.employee_id from assignments n where n.is_main and n.start_date = ${day}::date + 1
+  )))))`;

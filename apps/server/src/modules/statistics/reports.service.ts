@@ -227,10 +227,14 @@ export async function prohibitedReport(
       select p.source, (p.created_at at time zone ${timeZone})::date as added_on,
         (p.dismissed_at at time zone ${timeZone})::date as lifted_on
       from prohibited_entries p
-      where (${node.paths === null}::boolean or exists (
+      where ${
+        node.paths === null
+          ? sql`true`
+          : sql`exists (
         select 1 from resignations r join departments d on d.id = r.department_id
         where r.prohibited_entry_id = p.id and ${underNode(node, sql`d.path`)}
-      ))
+      )`
+      }
     )
     select 'added' as dim, to_char(added_on, 'YYYY-MM') as key, count(*)::int as n from p
       where added_on between ${range.from} and ${range.to} group by 2

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useListColumns, type ListColumn } from '../../components/list-columns';
 import { ListTable } from '../../components/list-table';
 import { ExportAction, ListToolbar } from '../../components/list-toolbar';
+import { usePhone } from '../../components/use-phone';
 import { exportFilters, vacancyQuery, type VacancyAnswer, type VacancyRow } from './api';
 import { DepartmentFilter, FilterRow } from './filters';
 import { useFormulas } from './formulas';
@@ -27,6 +28,7 @@ export function VacancyPage() {
   const vacancy = useQuery(vacancyQuery(filters));
   const answer = vacancy.data;
   const columns = useGridColumns(answer, setStore);
+  const phone = usePhone();
 
   return (
     <Flex vertical gap={12}>
@@ -50,16 +52,29 @@ export function VacancyPage() {
           </FilterRow>
           {answer && answer.rows.length > 0 && <VacancySummary figures={answer} />}
           <HeatLegend />
-          <ListTable<VacancyRow>
-            rowKey="store_id"
-            size="small"
-            bordered
-            columns={columns}
-            dataSource={answer?.rows ?? []}
-            loading={vacancy.isFetching}
-            locale={{ emptyText: vacancy.isPending ? ' ' : t('empty.plan') }}
-            summary={() => (answer && answer.rows.length > 0 ? <GridTotals answer={answer} /> : null)}
-          />
+          {phone ? (
+            <ListTable<VacancyRow>
+              rowKey="store_id"
+              columns={columns}
+              dataSource={answer?.rows ?? []}
+              loading={vacancy.isFetching}
+              locale={{ emptyText: vacancy.isPending ? ' ' : t('empty.plan') }}
+            />
+          ) : (
+            // A grid of stores x posts, like the headcount plan's: it scrolls inside its frame, the store
+            // column fixed, where a list would have to fit its columns to the page.
+            <Table<VacancyRow>
+              rowKey="store_id"
+              size="small"
+              bordered
+              columns={[...columns.shown]}
+              dataSource={answer?.rows ?? []}
+              loading={vacancy.isFetching}
+              locale={{ emptyText: vacancy.isPending ? ' ' : t('empty.plan') }}
+              scroll={{ x: 'max-content' }}
+              summary={() => (answer && answer.rows.length > 0 ? <GridTotals answer={answer} /> : null)}
+            />
+          )}
         </Flex>
       </Card>
       <PostTreeCard departmentId={departmentId} />
@@ -84,6 +99,7 @@ function useGridColumns(answer: VacancyAnswer | undefined, onOpen: (row: Vacancy
       title: t('figures.store'),
       key: 'store',
       width: 170,
+      fixed: 'left',
       card: 'title',
       render: (_value, row) => (
         <Flex vertical align="start">

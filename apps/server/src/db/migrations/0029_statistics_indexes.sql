@@ -1,0 +1,2 @@
+CREATE INDEX "assignments_main_department_idx" ON "assignments" USING btree ("department_id","start_date") WHERE "assignments"."is_main";--> statement-breakpoint
+CREATE INDEX "resignations_employee_idx" ON "resignations" USING btree ("employee_id");
