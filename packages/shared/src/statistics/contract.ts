@@ -23,6 +23,15 @@ const zFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A range of months ends on or after its start and spans at most MAX_PERIOD_MONTHS. */
+function checkMonthRange(query: { start?: string; end?: string }, context: z.RefinementCtx) {
+  if (!query.start || !query.end) return;
+  if (query.end < query.start)
+    context.addIssue({ code: 'custom', path: ['end'], message: statisticsMessages.range });
+  else if (monthsBetween(query.start, query.end).length > MAX_PERIOD_MONTHS)
+    context.addIssue({ code: 'custom', path: ['end'], message: statisticsMessages.tooLong });
+}
+
 /** Every statistics query: a department node of the tree (the caller's whole scope when absent). */
 export const nodeQuery = z.object({ department_id: zQueryId(statisticsLabels.department) });
 export type NodeQuery = z.infer<typeof nodeQuery>;
@@ -30,13 +39,7 @@ export type NodeQuery = z.infer<typeof nodeQuery>;
 /** A node and a range of months; absent months mean this year up to this month. */
 export const periodQuery = nodeQuery
   .extend({ start: zStatMonth.optional(), end: zStatMonth.optional() })
-  .superRefine((query, context) => {
-    if (!query.start || !query.end) return;
-    if (query.end < query.start)
-      context.addIssue({ code: 'custom', path: ['end'], message: statisticsMessages.range });
-    else if (monthsBetween(query.start, query.end).length > MAX_PERIOD_MONTHS)
-      context.addIssue({ code: 'custom', path: ['end'], message: statisticsMessages.tooLong });
-  });
+  .superRefine(checkMonthRange);
 export type PeriodQuery = z.infer<typeof periodQuery>;
 
 export const turnoverQuery = nodeQuery
@@ -48,13 +51,7 @@ export const turnoverQuery = nodeQuery
     /** Count a transfer to another store as a leaver of the store it left (store-level turnover). */
     transfer_out: zFlag,
   })
-  .superRefine((query, context) => {
-    if (!query.start || !query.end) return;
-    if (query.end < query.start)
-      context.addIssue({ code: 'custom', path: ['end'], message: statisticsMessages.range });
-    else if (monthsBetween(query.start, query.end).length > MAX_PERIOD_MONTHS)
-      context.addIssue({ code: 'custom', path: ['end'], message: statisticsMessages.tooLong });
-  });
+  .superRefine(checkMonthRange);
 export type TurnoverQuery = z.infer<typeof turnoverQuery>;
 
 export const polylineQuery = nodeQuery.extend({
