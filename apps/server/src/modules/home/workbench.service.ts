@@ -18,7 +18,7 @@ import {
 import { rowsOf } from '../../db/rows';
 import { balancesOf, evaluateDays } from '../attendance';
 import { readyExportCount } from '../exports';
-import { movements, onStaffAt, resolveNode, underNode, vacancyTotals } from '../statistics';
+import { nodeCounts, onStaffAt, resolveNode, trendPoint, underNode, vacancyTotals } from '../statistics';
 
 // The workbench (`home/index/workbench`): each card is what its page would count, in the caller's scope,
 // and only when the caller may open that page; the web links each card to it.
@@ -156,38 +156,21 @@ async function peopleOf({ db, today }: WorkbenchDeps, scope: Scope): Promise<Wor
   // The month so far: its headcount is today's, not that of a month end still to come.
   periods[periods.length - 1]!.to = day;
   const node = await resolveNode(db, scope, undefined);
-  const byGroup = await movements(db, node, periods, { dimension: 'none', transferOut: false });
-  const months = periods.map((period, index) => {
-    const counts = byGroup.get(0)?.[index] ?? {
-      headcount_start: 0,
-      headcount_end: 0,
-      hires: 0,
-      leavers: 0,
-      voluntary_leavers: 0,
-      new_leavers: 0,
-    };
-    return { month: period.key, counts, rates: turnoverRates(counts) };
-  });
-  const now = months[months.length - 1]!;
+  const counts = await nodeCounts(db, node, periods);
+  const now = counts[counts.length - 1]!;
+  const rates = turnoverRates(now);
   const places = await vacancyTotals(db, node, day);
   return {
     month,
-    headcount: now.counts.headcount_end,
-    hires: now.counts.hires,
-    leavers: now.counts.leavers,
-    rate_end: now.rates.rate_end,
-    rate_average: now.rates.rate_average,
+    headcount: now.headcount_end,
+    hires: now.hires,
+    leavers: now.leavers,
+    rate_end: rates.rate_end,
+    rate_average: rates.rate_average,
     planned: places.planned,
     vacancy: places.vacancy,
     vacancy_rate: rate(places.vacancy, places.planned),
-    trend: months.map(({ month: key, counts, rates }) => ({
-      month: key,
-      headcount: counts.headcount_end,
-      hires: counts.hires,
-      leavers: counts.leavers,
-      rate_end: rates.rate_end,
-      rate_average: rates.rate_average,
-    })),
+    trend: counts.map((month, index) => trendPoint(periods[index]!, month)),
   };
 }
 

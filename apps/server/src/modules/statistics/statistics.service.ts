@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type {
   PolylineAnswer,
+  PolylinePoint,
   PolylineQuery,
   TurnoverAnswer,
   TurnoverQuery,
@@ -23,7 +24,7 @@ import type { Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
 import { departments, posts, stores } from '../../db/schema';
 import { movements, summed } from './movements';
-import { resolveNode } from './node';
+import { resolveNode, type StatisticsNode } from './node';
 
 /** What a group id of a dimension is called; null ids are outside any store (head office). */
 async function groupNames(
@@ -102,6 +103,25 @@ export async function turnover(
   };
 }
 
+/** The whole node's counts of each period, ungrouped. */
+export async function nodeCounts(db: Database, node: StatisticsNode, periods: readonly Period[]) {
+  const byGroup = await movements(db, node, periods, { dimension: 'none', transferOut: false });
+  return summed(byGroup, periods.length);
+}
+
+/** A month of a trend line: its end headcount, hires, leavers and both turnover forms. */
+export function trendPoint(period: Period, month: TurnoverCounts): PolylinePoint {
+  const rates = turnoverRates(month);
+  return {
+    month: period.key,
+    headcount: month.headcount_end,
+    hires: month.hires,
+    leavers: month.leavers,
+    rate_end: rates.rate_end,
+    rate_average: rates.rate_average,
+  };
+}
+
 /** `GET statistic/polyline`: month by month, headcount at each month's end, hires, leavers and rates. */
 export async function polyline(
   db: Database,
@@ -112,26 +132,13 @@ export async function polyline(
   const node = await resolveNode(db, scope, query.department_id);
   const end = query.end ?? thisMonth(today);
   const periods = periodsOf(addMonths(end, 1 - query.months), end, 'month');
-  const counts = summed(
-    await movements(db, node, periods, { dimension: 'none', transferOut: false }),
-    periods.length,
-  );
+  const counts = await nodeCounts(db, node, periods);
   return {
     department_id: node.id,
     department_name: node.name,
     from: periods[0]!.from,
     to: periods[periods.length - 1]!.to,
-    points: counts.map((month, index) => {
-      const rates = turnoverRates(month);
-      return {
-        month: periods[index]!.key,
-        headcount: month.headcount_end,
-        hires: month.hires,
-        leavers: month.leavers,
-        rate_end: rates.rate_end,
-        rate_average: rates.rate_average,
-      };
-    }),
+    points: counts.map((month, index) => trendPoint(periods[index]!, month)),
   };
 }
 
@@ -145,10 +152,7 @@ export async function yearView(
   const node = await resolveNode(db, scope, query.department_id);
   const year = query.year ?? Number(today().slice(0, 4));
   const periods = periodsOf(`${year}-01`, `${year}-12`, 'month');
-  const counts = summed(
-    await movements(db, node, periods, { dimension: 'none', transferOut: false }),
-    periods.length,
-  );
+  const counts = await nodeCounts(db, node, periods);
   return {
     department_id: node.id,
     department_name: node.name,
