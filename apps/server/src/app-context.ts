@@ -5,6 +5,7 @@ import type { ImportSources } from './core/imports';
 import type { JobQueue } from './core/jobs/queue';
 import type { Database, DatabaseHandle } from './db/client';
 import type { FileStorage } from './lib/file-storage';
+import type { LoginThrottle } from './lib/login-throttle';
 import type { Sealer } from './lib/sealed-values';
 import type { TokenService } from './lib/tokens';
 import type { ApprovalEngine } from './modules/approvals';
@@ -34,4 +35,6 @@ export interface AppContext {
   today: Today;
   /** Where a leaver's customers and group chats are handed over (WORK_MESSAGING). */
   workMessaging: WorkMessaging;
+  /** Failed sign-ins, counted in a store every instance shares (the database, or Redis). */
+  loginThrottle: LoginThrottle;
 }

@@ -7,6 +7,9 @@ import type { AppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createDiskStorage } from './lib/file-storage';
+import { LoginThrottle } from './lib/login-throttle';
+import { openRedis } from './lib/redis';
+import { databaseThrottleStore, redisThrottleStore } from './core/throttle-stores';
 import { serializerKeepingAnswers } from './lib/kept-answers';
 import { clientErrorHandler, frameworkErrors } from './lib/transport-errors';
 import { createSealer, loadDataKey } from './lib/sealed-values';
@@ -136,6 +139,14 @@ export async function buildApp({
   });
   app.decorate('jobRunner', jobRunner);
   app.decorate('workMessaging', workMessaging);
+  const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL) : undefined;
+  const loginThrottle = new LoginThrottle(
+    redis ? redisThrottleStore(redis) : databaseThrottleStore(database.db),
+  );
+  app.addHook('onClose', async () => {
+    await loginThrottle.close();
+    await redis?.quit().catch(() => {});
+  });
   const context: AppContext = {
     config,
     database,
@@ -150,6 +161,7 @@ export async function buildApp({
     clock,
     today,
     workMessaging,
+    loginThrottle,
   };
   const protectedRoutes: ProtectedRoute[] = [];
   app.decorate('protectedRoutes', protectedRoutes);

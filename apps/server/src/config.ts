@@ -50,6 +50,16 @@ const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().url().optional(),
+    /** Connections one instance (one worker) keeps to PostgreSQL at most. */
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** A statement running longer is cancelled (PostgreSQL's statement_timeout); 0 for none. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+    /** Shared short-lived state (the login throttle) goes to Redis instead of the database when set. */
+    REDIS_URL: z.string().url().optional(),
+    /** Worker processes on this machine (node:cluster), one port between them; more than 1 needs DATABASE_URL. */
+    CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /** How long a stopping instance waits for requests in flight before it exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     SEED_DEMO: flag.default(true),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     ACCESS_TTL: z.coerce.number().int().positive().default(900),
@@ -96,6 +106,14 @@ const configSchema = z
     ...ssoSettings,
   })
   .superRefine((config, context) => {
+    if (config.CLUSTER_WORKERS > 1 && config.DATABASE_URL === undefined) {
+      // The embedded database belongs to one process.
+      context.addIssue({
+        code: 'custom',
+        path: ['CLUSTER_WORKERS'],
+        message: 'more than 1 needs DATABASE_URL',
+      });
+    }
     if (config.TEST_CLOCK && config.NODE_ENV === 'production')
       context.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'not allowed in production' });
     for (const group of ssoGroups) {

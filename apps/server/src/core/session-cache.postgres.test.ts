@@ -1,9 +1,6 @@
 import { ErrorCode } from '@dealer-hr/shared';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { openPostgres } from '../db/client';
 import { sessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { meCode, sessionIdOf, untilNotificationsLive, withoutSessionNotices } from '../test/sessions';
@@ -17,29 +14,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('sessions kept by server instances on one PostgreSQL', () => {
-  it('a logout on one instance ends the session on the other within a moment', async () => {
-    const database = openPostgres(t.databaseUrl!, 2);
-    const other = await buildApp({ config: t.config, database, logger: pino({ level: 'silent' }) });
-    try {
-      await other.ready();
-      await untilNotificationsLive(database);
-      const authorization = await t.login('hr');
-      expect(await meCode(other, authorization)).toBe(ErrorCode.OK);
-      const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization } });
-      expect(out.json().code).toBe(ErrorCode.OK);
-      const deadline = Date.now() + 2_000;
-      let code = await meCode(other, authorization);
-      while (code === ErrorCode.OK && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        code = await meCode(other, authorization);
-      }
-      expect(code).toBe(ErrorCode.TOKEN_INVALID);
-    } finally {
-      await other.close();
-      await database.close();
-    }
-  });
-
   it('forgets what it kept when the listening connection drops, and reads the database', async () => {
     const authorization = await t.login('hr');
     await untilNotificationsLive(t.database);

@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   /** Pending migrations, with the data steps between them, in one transaction (migrate.ts). */
   migrate(migrationsFolder: string, steps?: readonly DataStep[]): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `work` while no other instance on this database runs work under the same name (a PostgreSQL
+   * advisory lock held by a connection of its own): instances starting together migrate and seed once.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** What other connections (and other server instances) changed, for caches kept between requests. */
   notifications: ChangeNotifications;
   close(): Promise<void>;
@@ -42,6 +47,8 @@ export function openPglite(options: { dataDir?: string; pglite?: PGlite }): Data
     db,
     migrate: (migrationsFolder, steps) => runMigrations(db, migrationsFolder, steps),
     ping: async () => void (await pglite.query('select 1')),
+    // One process owns an embedded database: nothing else can run beside it.
+    exclusively: (_name, work) => work(),
     notifications,
     close: async () => {
       await notifications.close();
@@ -50,12 +57,30 @@ export function openPglite(options: { dataDir?: string; pglite?: PGlite }): Data
   };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+export interface PoolSettings {
+  /** Connections one instance keeps at most (DB_POOL_SIZE). */
+  poolSize: number;
+  /** A statement running longer is cancelled by the server (DB_STATEMENT_TIMEOUT_MS); 0 for none. */
+  statementTimeoutMs: number;
+}
+
+const DEFAULT_POOL: PoolSettings = { poolSize: 10, statementTimeoutMs: 60_000 };
+/** Waiting longer for a connection means the database is away: the request answers 503 instead. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export function openPostgres(
+  connectionString: string,
+  { poolSize, statementTimeoutMs }: PoolSettings = DEFAULT_POOL,
+): DatabaseHandle {
   const notifications = postgresNotifications(connectionString);
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs || undefined,
+    // A connection whose server vanished without a word (no reset) fails too, a little after the server's
+    // own timeout would have.
+    query_timeout: statementTimeoutMs ? statementTimeoutMs + CONNECT_TIMEOUT_MS : undefined,
     // The statistics' statements look costly to the planner and would be compiled by the JIT on every
     // request, 70-340 ms each, for queries that run in milliseconds (docs/decisions.md "JIT off").
     options: '-c jit=off',
@@ -70,6 +95,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
     db,
     migrate: (migrationsFolder, steps) => runMigrations(db, migrationsFolder, steps),
     ping: async () => void (await db.execute(sql`select 1`)),
+    exclusively: (name, work) => holdingAdvisoryLock(connectionString, name, work),
     notifications,
     close: async () => {
       if (closed) return;
@@ -80,6 +106,32 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   };
 }
 
-export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseHandle {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite({ dataDir: config.DATA_DIR });
+/**
+ * A session-level advisory lock on a connection outside the pool, so the work may use pooled connections
+ * and transactions freely; the lock goes with the connection if this process dies holding it.
+ */
+async function holdingAdvisoryLock<T>(connectionString: string, name: string, work: () => Promise<T>) {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    return await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export function openDatabase(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DB_POOL_SIZE: number;
+  DB_STATEMENT_TIMEOUT_MS: number;
+}): DatabaseHandle {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, {
+        poolSize: config.DB_POOL_SIZE,
+        statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      })
+    : openPglite({ dataDir: config.DATA_DIR });
 }

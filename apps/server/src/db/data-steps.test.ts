@@ -107,6 +107,8 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0030: the shared login throttle.
+  await tx.execute(sql`drop table login_throttle`);
   // 0029: the statistics' indexes (the resignations' goes with its table below).
   await tx.execute(sql`drop index assignments_main_department_idx`);
   // 0028: leave requests and the ledger, and the leave type of a day.

@@ -45,6 +45,8 @@ export async function runMigrations(
     sql`create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)`,
   );
   await db.transaction(async (tx) => {
+    // An upgrade rewriting a large table may take longer than any request may.
+    if (migrations.length > 0) await tx.execute(sql`set local statement_timeout = 0`);
     const [last] = await tx.select({ createdAt: max(applied.createdAt) }).from(applied);
     const lastApplied = last?.createdAt ?? null;
     for (const migration of migrations) {

@@ -26,3 +26,7 @@ export const validationFailed = (errors: FieldError[], message = errors[0]?.mess
 
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(ErrorCode.RATE_LIMITED, message, { retryAfter: retryAfterSeconds });
+
+/** A store every instance shares (the database, Redis) cannot be reached: try again in a moment. */
+export const serviceUnavailable = (cause?: unknown) =>
+  Object.assign(new AppError(ErrorCode.UNAVAILABLE, '服务暂时不可用，请稍后再试'), { cause });

@@ -2,7 +2,8 @@ import { ErrorCode, httpStatusOf, type FieldError } from '@dealer-hr/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors';
+import { AppError, serviceUnavailable } from '../lib/errors';
+import { isUnavailable } from '../lib/unavailable';
 
 const bodyErrors: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
@@ -24,7 +25,12 @@ function fieldOf(instancePath: string, context: string): string {
  */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
-    app.setErrorHandler((error: Error & { code?: unknown }, request, reply) => {
+    app.setErrorHandler((thrown: Error & { code?: unknown }, request, reply) => {
+      let error = thrown;
+      if (!(error instanceof AppError) && isUnavailable(error)) {
+        request.log.warn({ err: error }, 'a shared store is unavailable');
+        error = serviceUnavailable(error);
+      }
       if (error instanceof AppError) {
         return (
           reply

@@ -44,7 +44,7 @@ async function cloneDatabase({ empty = false } = {}): Promise<{
     client.query(`create database "${name}"${empty ? '' : ` template "${info.template}"`}`),
   );
   const url = urlForDatabase(info.serverUrl, name);
-  const database = openPostgres(url, 4);
+  const database = openPostgres(url, { poolSize: 4, statementTimeoutMs: 0 });
   const drop = () =>
     onServer(info.serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(
       () => {},

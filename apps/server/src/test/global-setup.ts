@@ -36,7 +36,10 @@ export default async function setup(project: TestProject) {
     const prefix = `dhr_test_${uniqueSuffix()}`;
     const template = `${prefix}_template`;
     await onServer(serverUrl, (client) => client.query(`create database "${template}"`));
-    const database = openPostgres(urlForDatabase(serverUrl, template), 2);
+    const database = openPostgres(urlForDatabase(serverUrl, template), {
+      poolSize: 2,
+      statementTimeoutMs: 0,
+    });
     await prepare(database, dataDir);
     await database.close();
     project.provide('database', { kind: 'postgres', serverUrl, template, prefix });

@@ -9,3 +9,14 @@ export const healthAnswer = z.object({
   data: z.object({ db: z.enum(DATABASE_STATES) }),
 });
 export type HealthAnswer = z.infer<typeof healthAnswer>;
+
+/**
+ * Readiness (`GET /api/ready`): whether a proxy should send this instance traffic. False (HTTP 503) while it
+ * migrates, while its database is away, and once it is stopping; `GET /api/live` only says the process runs.
+ */
+export const readyAnswer = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.object({ ready: z.boolean(), db: z.enum(DATABASE_STATES) }),
+});
+export type ReadyAnswer = z.infer<typeof readyAnswer>;

@@ -7,4 +7,8 @@ export type DatabaseState = (typeof DATABASE_STATES)[number];
 
 export const healthMessages = {
   down: '数据库不可用',
+  /** Answered for every request while the instance migrates its database or waits for another to. */
+  starting: '服务正在启动，请稍候',
+  /** Answered by `/api/ready` while the instance finishes its requests before it stops. */
+  stopping: '服务正在停止',
 } as const;

@@ -215,6 +215,22 @@ export const cacheEpochs = pgTable('cache_epochs', {
   xact: bigint({ mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Failed sign-ins by key (`user:<name>` or `ip:<address>`), shared by every server instance on the database
+ * (lib/login-throttle.ts). Times are epoch milliseconds, as the throttle computes them.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text().primaryKey(),
+    failures: integer().notNull().default(0),
+    lastFailureAt: bigint({ mode: 'number' }).notNull().default(0),
+    lockedUntil: bigint({ mode: 'number' }).notNull().default(0),
+    locks: integer().notNull().default(0),
+  },
+  (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
+);
+
 /** Who changed what, when and from where; written in the same transaction as the change. */
 export const auditLogs = pgTable(
   'audit_logs',

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@dealer-hr/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, rateLimited } from '../../lib/errors';
-import { LoginThrottle, retryMessage } from '../../lib/login-throttle';
+import { retryMessage } from '../../lib/login-throttle';
 import { envelope, ok } from '../../lib/envelope';
 import type { AppContext } from '../../app-context';
 import { actor, bearerToken } from '../../plugins/auth';
@@ -11,8 +11,10 @@ import { login, userInfo as loadUserInfo } from './auth.service';
 import { clientOf, closeSession, markClosing, refreshSession, sessionOptionsOf } from '../../core/sessions';
 
 /** Public session routes: POST /api/login, /api/refresh and /api/logout. */
-export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, tokens, config }) => {
-  const throttle = new LoginThrottle();
+export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, tokens, config, loginThrottle: throttle },
+) => {
   const options = sessionOptionsOf(config);
   const casLogoutUrl = casLogoutUrlOf(config);
 
@@ -30,7 +32,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     },
     async (request, reply) => {
       const { username } = request.body;
-      const waitMs = throttle.retryAfterMs(username, request.ip);
+      const waitMs = await throttle.retryAfterMs(username, request.ip);
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
         request.log.warn({ username, ip: request.ip, retryAfter: seconds }, 'login refused: throttled');
@@ -39,13 +41,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       }
       try {
         const answer = await login(db, tokens, request.body, clientOf(request), options);
-        throttle.recordSuccess(username);
+        await throttle.recordSuccess(username);
         request.log.info({ username }, 'login succeeded');
         return ok(answer);
       } catch (error) {
         if (error instanceof AppError) {
           // Only a wrong password counts toward the throttle; a frozen or sales-only user knew theirs.
-          if (error.code === ErrorCode.VALIDATION) throttle.recordFailure(username, request.ip);
+          if (error.code === ErrorCode.VALIDATION) await throttle.recordFailure(username, request.ip);
           request.log.warn({ username, ip: request.ip, code: error.code }, 'login failed');
         }
         throw error;
