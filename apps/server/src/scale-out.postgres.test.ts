@@ -9,6 +9,7 @@ import { callerOf, type Call } from './test/api';
 import { createTestApp, type TestApp } from './test/app';
 import { meCode, untilNotificationsLive } from './test/sessions';
 import { startTcpProxy } from './test/tcp-proxy';
+import { isUnavailable } from './lib/unavailable';
 import { userIdOf, userWith } from './test/users';
 
 // Two server instances on one PostgreSQL, as `CLUSTER_WORKERS` or instances behind a proxy run them: nothing
@@ -139,7 +140,17 @@ describe('an instance whose database goes away', () => {
         });
       expect((await directory()).statusCode).toBe(200);
 
+      // A transaction in flight when the database goes: it fails, and the process lives on (an 'error' event
+      // of a connection checked out of the pool, unheard, would end it).
+      const inFlight = cut.database.db
+        .transaction((tx) => tx.execute(sql`select pg_sleep(10)`))
+        .then(
+          () => 'answered',
+          (error: unknown) => (isUnavailable(error) ? 'unavailable' : String(error)),
+        );
+      await new Promise((resolve) => setTimeout(resolve, 200));
       await proxy.cut();
+      expect(await inFlight).toBe('unavailable');
       // What the instance keeps between requests (sessions, cached lists) serves until it hears the cut.
       for (let waited = 0; cut.database.notifications.live; waited += 10) {
         expect(waited).toBeLessThan(5_000);

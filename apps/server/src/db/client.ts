@@ -84,7 +84,12 @@ export function openPostgres(
     // The statistics' statements look costly to the planner and would be compiled by the JIT on every
     // request, 70-340 ms each, for queries that run in milliseconds (docs/decisions.md "JIT off").
     options: '-c jit=off',
-    onConnect: (client) => notifications.listenOn(client),
+    onConnect: (client) => {
+      // A connection in use when PostgreSQL ends it (a restart) emits 'error' beside failing its query; the pool
+      // listens only while the connection is idle, and an unheard 'error' would end the process.
+      client.on('error', () => {});
+      return notifications.listenOn(client);
+    },
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
