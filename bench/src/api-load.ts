@@ -37,7 +37,7 @@ async function measure(
 }
 
 /** A bare Fastify route in its own process: what this machine serves when a request costs nothing. */
-async function startBare(): Promise<{ url: string; stop: () => void }> {
+export async function startBare(): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
   const script = `
     const fastify = require(${JSON.stringify(fastifyEntry)});
@@ -49,11 +49,12 @@ async function startBare(): Promise<{ url: string; stop: () => void }> {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-async function signIn(server: RunningServer): Promise<string> {
+/** A demo user's bearer header (every demo user has the demo password). */
+export async function signIn(server: { url: string }, username = 'admin'): Promise<string> {
   const response = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Admin@2026' }),
+    body: JSON.stringify({ username, password: 'Admin@2026' }),
   });
   const answer = (await response.json()) as { data: { access_token: string } };
   return `Bearer ${answer.data.access_token}`;
@@ -108,8 +109,39 @@ const fmt = (figures: Figures) =>
   `p99 ${String(figures.p99).padStart(4)} ms  errors ${figures.errors}`;
 
 /** The p-th percentile of sorted latencies. */
-const percentile = (sorted: readonly number[], p: number) =>
+export const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+/** The reads between the mixed load's writes: the roster's first page and two dictionaries. */
+export const MIXED_READS = [
+  '/api/auth/user/index?page=1&limit=20',
+  '/api/auth/dictionarie/data?type_ids=21,22',
+];
+
+/** A dictionary type for a load's writes to add items to; `tag` keeps its code and name unique. */
+export async function createLoadDictionary(url: string, headers: Record<string, string>, tag: string) {
+  const created = await fetch(`${url}/api/auth/dictionaries/store`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: `压测字典${tag}`, code: `load_${tag}` }),
+  });
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}
+
+/** The mixed load's write: one dictionary item, `n` unique within its type (its code and name). */
+export const writeDictionaryItem = (
+  url: string,
+  headers: Record<string, string>,
+  typeId: number,
+  n: number,
+  init: RequestInit = {},
+) =>
+  fetch(`${url}/api/auth/dictionarie/data/store`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ type_id: typeId, name: `压测项${n}`, code: `w${n}` }),
+    ...init,
+  });
 
 /**
  * N connections for S seconds: reads of the roster and the dictionaries between writes that each create a
@@ -120,12 +152,7 @@ const percentile = (sorted: readonly number[], p: number) =>
 async function mixedLoad(server: RunningServer, label: string, connections: number, seconds: number) {
   const authorization = await signIn(server);
   const headers = { authorization, 'content-type': 'application/json' };
-  const created = await fetch(`${server.url}/api/auth/dictionaries/store`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: '压测字典', code: `load_${Date.now()}` }),
-  });
-  const typeId = ((await created.json()) as { data: { id: number } }).data.id;
+  const typeId = await createLoadDictionary(server.url, headers, String(Date.now()));
   let next = 0;
   let acknowledged = 0;
   let errors = 0;
@@ -137,15 +164,8 @@ async function mixedLoad(server: RunningServer, label: string, connections: numb
       const kind = turn % 3;
       const response =
         kind === 2
-          ? await fetch(`${server.url}/api/auth/dictionarie/data/store`, {
-              method: 'POST',
-              headers,
-              body: JSON.stringify({ type_id: typeId, name: `压测项${next}`, code: `w${next++}` }),
-            })
-          : await fetch(
-              `${server.url}${kind === 0 ? '/api/auth/user/index?page=1&limit=20' : '/api/auth/dictionarie/data?type_ids=21,22'}`,
-              { headers },
-            );
+          ? await writeDictionaryItem(server.url, headers, typeId, next++)
+          : await fetch(`${server.url}${MIXED_READS[kind]}`, { headers });
       const answer = (await response.json()) as { code: number };
       latencies.push(performance.now() - started);
       if (answer.code !== 200) errors++;

@@ -37,12 +37,12 @@ const givenNames = [
 const sqlArray = (values: readonly string[]) => `array[${values.map((value) => `'${value}'`).join(',')}]`;
 
 /**
- * Employees and their open main posts, generated inside PostgreSQL (seconds, not minutes). Their ID numbers
+ * `count` employees (EMPLOYEES unless told) and their open main posts, generated inside PostgreSQL (seconds, not minutes). Their ID numbers
  * (BENCH + the row number) are sealed here, as SQL has no key, and joined to the rows by their position.
  */
-export async function generateStaff(client: pg.Client) {
+export async function generateStaff(client: pg.Client, count = EMPLOYEES) {
   const sealer = createSealer(new TextEncoder().encode(DATA_KEY));
-  const sealed = Array.from({ length: EMPLOYEES }, (_, index) =>
+  const sealed = Array.from({ length: count }, (_, index) =>
     sealedIdNumber(sealer, `BENCH${String(index + 1).padStart(10, '0')}`),
   );
   await client.query(
@@ -60,7 +60,7 @@ export async function generateStaff(client: pg.Client) {
                (${sqlArray(givenNames.map(([han]) => han))})[1 + abs(hashint4(g + 1000000)) % ${givenNames.length}] as name,
              (${sqlArray(surnames.map(([, latin]) => latin))})[1 + abs(hashint4(g)) % ${surnames.length}] ||
                (${sqlArray(givenNames.map(([, latin]) => latin))})[1 + abs(hashint4(g + 1000000)) % ${givenNames.length}] as pinyin
-      from generate_series(1, ${EMPLOYEES}) g
+      from generate_series(1, ${count}) g
     ), sealed as (
       select * from unnest($1::text[], $2::text[], $3::text[]) with ordinality
         as s(id_number_sealed, id_number_index, id_number_masked, position)
