@@ -11,6 +11,7 @@ import { i18n } from '../lib/i18n';
 import { normalizePath } from '../lib/menu-tree';
 import { loginPath } from '../lib/navigation';
 import { endSession, rememberUser } from '../lib/session';
+import { prefetchPageData } from './routes/page-data';
 
 /** docs/web.md "Guard": with a token, /login goes on to the page asked for (default the dashboard). */
 export const redirectIfSignedIn: LoaderFunction = async ({ request }) => {
@@ -43,6 +44,7 @@ export function requireSession(queryClient: QueryClient): LoaderFunction {
     const userInfo = queryClient.ensureQueryData(userInfoQueryOptions());
     const menus = queryClient.ensureQueryData(menuTreeQueryOptions());
     menus.catch(() => {});
+    prefetchPageData(queryClient, normalizePath(url.pathname));
     // The page's code loads meanwhile, so the page renders at once instead of suspending (page-registry.ts).
     // The registry is imported here on demand: the login page, which shares this module, does not need it.
     const pageCode = import('./routes/page-registry')

@@ -30,6 +30,36 @@ describe('guard (docs/web.md "Guard")', () => {
     expect(second.location()).toBe('/dashboard/dashboard');
   });
 
+  it('asks for the workbench beside the user info when a navigation lands on it, not after', async () => {
+    Cookies.set('Token', 'token-1');
+    let answerMe: () => void = () => {};
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    const { calls } = mockApi({
+      ...sessionRoutes,
+      'POST /api/auth/me': async () => {
+        await meAnswered;
+        return ok(admin);
+      },
+      'GET /api/auth/home/index/workbench': ok({
+        today: '2026-11-20',
+        scope: { all: true, names: [] },
+        people: null,
+        tasks: [],
+        attendance_today: null,
+        me: null,
+      }),
+    });
+    renderApp('/dashboard/dashboard');
+    // The user info is still on its way: the workbench has been asked for all the same.
+    await waitFor(() =>
+      expect(calls.map((call) => call.url.pathname)).toContain('/api/auth/home/index/workbench'),
+    );
+    answerMe();
+    expect(await screen.findByText('欢迎回来！')).toBeInTheDocument();
+    // The page that mounts takes the answer that was fetched for it.
+    expect(calls.filter((call) => call.url.pathname === '/api/auth/home/index/workbench')).toHaveLength(1);
+  });
+
   it('ends the session with a message when the user info cannot be loaded', async () => {
     Cookies.set('Token', 'token-1');
     mockApi({ ...sessionRoutes, 'POST /api/auth/me': fail(500, '服务器内部错误', 500) });
