@@ -13,7 +13,7 @@ import { measureTreePaint } from './tree-paint';
 // ratios to a bare route, and a mixed read/write load; `npm run bench -- export` a 100 000-row export job on
 // PostgreSQL with the directory's latency meanwhile; `npm run bench -- fuzz [per operation]` sends the long
 // fuzz pass; `npm run bench -- statistics` the statistics endpoints on 100 000 people in 1 000 stores and the
-// workbench's first paint. Load runs are bounded in time and only target servers this script started on loopback.
+// workbench's first paint (`npm run bench -- workbench` that paint alone, on the demo data). Load runs are bounded in time and only target servers this script started on loopback.
 // `npm run bench -- scale-out [seconds]` runs the multi-instance fault and load suite (bench/src/scale-out.ts).
 if (process.argv[2] === 'fuzz') {
   const { breaches } = await fuzzLong(Number(process.argv[3] ?? 1_000));
@@ -37,6 +37,11 @@ if (process.argv[2] === 'scale-out') {
   const { benchScaleOut } = await import('./scale-out');
   const failed = await benchScaleOut(Number(process.argv[3] ?? 60));
   process.exit(failed === 0 ? 0 : 1);
+}
+if (process.argv[2] === 'workbench') {
+  const { demoWorkbenchPaint } = await import('./statistics');
+  const paint = await demoWorkbenchPaint();
+  process.exit(paint?.met ? 0 : 1);
 }
 if (process.argv[2] === 'api') {
   await benchApiLoad(Number(process.argv[3] ?? 10));

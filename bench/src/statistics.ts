@@ -438,23 +438,8 @@ export async function benchStatistics() {
   });
 
   // Last: the workbench's first paint on the built app with its embedded database and the demo data.
-  let demoPaint: ReturnType<typeof printPaints> = null;
+  const demoPaint = webBuilt ? await demoWorkbenchPaint() : null;
   if (!webBuilt) console.log('\nworkbench first paint: SKIPPED, the web is not built (npm run build)');
-  else {
-    const server = await startServer();
-    try {
-      console.log(
-        `\nthe built app with the demo data (embedded database, fresh data dir): ready in ${server.readyMs} ms (${serverEntry})`,
-      );
-      demoPaint = printPaints(
-        `workbench first paint with the demo data, as admin (Chromium, ${PAINT_RUNS} fresh pages; awaits ` +
-          `'${workbenchTarget.text}' in '${workbenchTarget.selector}'):`,
-        await measureWorkbenchPaint(server.url, await login(server.url, 'admin', 'Admin@2026'), PAINT_RUNS),
-      );
-    } finally {
-      await server.stop();
-    }
-  }
 
   const passed = lines.filter((line) => line.met).length;
   console.log(
@@ -481,4 +466,24 @@ export async function benchStatistics() {
     );
   paintSummary('workbench first paint, demo data', demoPaint);
   paintSummary('workbench first paint, generated group (for information)', bigPaint);
+}
+
+/**
+ * The workbench's first paint on the built app with its embedded database and the demo data (also alone:
+ * `npm run bench -- workbench`, after `npm run build`).
+ */
+export async function demoWorkbenchPaint() {
+  const server = await startServer();
+  try {
+    console.log(
+      `\nthe built app with the demo data (embedded database, fresh data dir): ready in ${server.readyMs} ms (${serverEntry})`,
+    );
+    return printPaints(
+      `workbench first paint with the demo data, as admin (Chromium, ${PAINT_RUNS} fresh pages; awaits ` +
+        `'${workbenchTarget.text}' in '${workbenchTarget.selector}'):`,
+      await measureWorkbenchPaint(server.url, await login(server.url, 'admin', 'Admin@2026'), PAINT_RUNS),
+    );
+  } finally {
+    await server.stop();
+  }
 }
