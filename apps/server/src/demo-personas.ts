@@ -21,7 +21,9 @@ export interface Persona {
 }
 
 export async function personaOf(tx: Database, userId: number): Promise<Persona> {
-  const [access, scope] = await Promise.all([loadAccess(tx, userId), loadScope(tx, userId)]);
+  // In turn: `tx` is a transaction's one connection.
+  const access = await loadAccess(tx, userId);
+  const scope = await loadScope(tx, userId);
   return {
     actor: { userId, ip: '', requestId: DEMO_REQUEST_ID },
     scope,

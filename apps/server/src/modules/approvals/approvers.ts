@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FlowNode } from '@dealer-hr/shared/approvals/rules';
 import type { Database } from '../../db/client';
 import { assignments, departments, postRoles, userRoles, users } from '../../db/schema';
+import { inTurn } from '../../db/in-turn';
 
 /**
  * Who can be asked to approve: the accounts, departments, role and post holders a set of flow nodes needs,
@@ -31,7 +32,8 @@ export async function loadApproverDirectory(
 ): Promise<ApproverDirectory> {
   const roleIds = idsOf(nodes, 'role');
   const postIds = idsOf(nodes, 'post');
-  const [tree, accounts, direct, viaPosts, held] = await Promise.all([
+  // In turn: the engine resolves approvers inside the transaction of the change it records.
+  const [tree, accounts, direct, viaPosts, held] = await inTurn([
     db
       .select({
         id: departments.id,
