@@ -3,7 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { meCode, sessionIdOf, untilNotificationsLive, withoutSessionNotices } from '../test/sessions';
+import {
+  meCode,
+  sessionIdOf,
+  untilNotificationsLive,
+  untilNotificationsStop,
+  withoutSessionNotices,
+} from '../test/sessions';
 
 // What only a PostgreSQL server has: several server instances, each with its own connections, and a
 // listening connection that can drop (run by the PostgreSQL pass only, see vitest.config.ts).
@@ -28,10 +34,7 @@ describe('sessions kept by server instances on one PostgreSQL', () => {
     await t.db.execute(sql`
       select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and state = 'idle' and query like 'LISTEN%'`);
-    for (let waited = 0; t.database.notifications.live; waited += 10) {
-      if (waited > 5_000) throw new Error('the dropped connection went unnoticed');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await untilNotificationsStop(t.database);
     // Down or already back, nothing from before is trusted: the session is read, and refused.
     expect(await meCode(t.app, authorization)).toBe(ErrorCode.TOKEN_INVALID);
     await untilNotificationsLive(t.database);

@@ -18,6 +18,14 @@ export async function untilNotificationsLive(database: DatabaseHandle) {
   }
 }
 
+/** Waits until the instance notices that its change notifications stopped (the listening connection dropped). */
+export async function untilNotificationsStop(database: DatabaseHandle) {
+  for (let waited = 0; database.notifications.live; waited += 10) {
+    if (waited > 5_000) throw new Error('the dropped connection went unnoticed');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Runs a write to `sessions` that no server instance hears of, as if a notification were lost. */
 export async function withoutSessionNotices<T>(db: Database, run: () => Promise<T>): Promise<T> {
   await db.execute(sql`alter table sessions disable trigger sessions_change_notice`);
