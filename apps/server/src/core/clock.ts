@@ -1,3 +1,5 @@
+import { perTimeZone } from '../lib/zoned-format';
+
 /**
  * What time it is for the product's business dates (effective dates, the day a job applies what is due).
  * Production reads the system clock. A server started with TEST_CLOCK=1 (refused in production) has one a
@@ -28,15 +30,15 @@ export class AdjustableClock implements Clock {
   }
 }
 
+// en-CA writes dates as YYYY-MM-DD.
+const calendarDayFormat = perTimeZone(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
+
 /** The calendar day ('2026-03-01') of `instant` in `timeZone`. */
 export function dayOf(instant: Date, timeZone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return calendarDayFormat(timeZone).format(instant);
 }
 
 /** 'YYYY-MM-DD' moved by whole days. */

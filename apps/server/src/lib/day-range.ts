@@ -1,6 +1,7 @@
 import { gte, lt, and, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { perTimeZone } from './zoned-format';
 
 // A list filtered by calendar days (`from`, `to`, both inclusive) read in the caller's time zone (`tz`).
 
@@ -77,17 +78,22 @@ export function refineDayRange(query: Pick<DayRange, 'from' | 'to'>, context: z.
 }
 
 /** Milliseconds `timeZone` is ahead of UTC at `instant`. */
+const wallClockFormat = perTimeZone(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }),
+);
+
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((entry) => entry.type === type)?.value);
   const wall = Date.UTC(

@@ -26,7 +26,7 @@ import { pagingQuery, zFilterText } from '../../lib/paging';
 import { actor, signedInActorOf } from '../../plugins/auth';
 import { sendExport } from '../exports';
 import { explainDay, listAbnormalDays, requestCorrection, reviewExplanation } from './abnormal.service';
-import { clockIn, clockToday as todayOfCaller } from './clock.service';
+import { ClockInDesk, clockToday as todayOfCaller } from './clock.service';
 import { listPunches, punchListQuery } from './records.service';
 import {
   lockMonth,
@@ -63,6 +63,7 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   const { db, clock, today, approvals, config } = context;
   const timeZone = config.TIME_ZONE;
   const deps = { db, clock, timeZone };
+  const desk = new ClockInDesk(deps);
 
   app.get(
     '/clock/today',
@@ -93,7 +94,7 @@ export const clockRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         response: { 200: envelope(clockInAnswer) },
       },
     },
-    async (request) => ok(await clockIn(deps, actor(request).userId, request.body)),
+    async (request) => ok(await desk.clockIn(actor(request).userId, request.body)),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import type { AttendanceGroup, AttendanceShift } from '@dealer-hr/shared/attenda
 import { wgs84ToGcj02 } from '@dealer-hr/shared/attendance/geo';
 import { ruleMessages } from '@dealer-hr/shared/attendance/rules';
 import type { Page } from '@dealer-hr/shared';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, attendanceBuilds, attendanceDays, clockPunches, employees } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
@@ -224,6 +224,48 @@ describe('clock-in', () => {
     expect(list.code, list.message).toBe(200);
     expect(list.data.total).toBe(2);
     expect(list.data.data.every((row) => row.employee_id === person.employeeId && row.in_fence)).toBe(true);
+  });
+
+  it('answers clock-ins arriving together each on its own, refusals among them', async () => {
+    await at('2026-12-07', '12:00');
+    const far = { latitude: spot.latitude + 0.05, longitude: spot.longitude };
+    // Two are written at once and the rest wait for them, to be written together (ClockInDesk).
+    const answers = await Promise.all([
+      punch(),
+      punch(),
+      punch(far),
+      punch(spot, 'wgs84', admin),
+      punch(),
+      punch(far),
+      punch(),
+    ]);
+    expect(answers.map((answer) => answer.code)).toEqual([200, 200, 409, 409, 200, 409, 200]);
+    expect(answers[2]!.message).toBe(ruleMessages.outside(5560, 300));
+    expect(answers[3]!.message).toBe(ruleMessages.noEmployee);
+    const taken = answers.filter((answer) => answer.code === 200).map((answer) => answer.data.punch);
+    expect(new Set(taken.map((row) => row.id)).size).toBe(4);
+    expect(
+      taken.every((row) => row.employee_id === person.employeeId && row.point_name === '测试打卡点'),
+    ).toBe(true);
+    const stored = await t.db
+      .select({ id: clockPunches.id })
+      .from(clockPunches)
+      .where(
+        and(
+          eq(clockPunches.employeeId, person.employeeId),
+          gte(clockPunches.punchedAt, new Date('2026-12-07T04:00:00Z')),
+          lt(clockPunches.punchedAt, new Date('2026-12-07T04:01:00Z')),
+        ),
+      );
+    expect(stored.map((row) => row.id).sort()).toEqual(taken.map((row) => row.id).sort());
+    // The day is computed with every punch: the last one written sees them all, and the day stays as it was.
+    const last = answers.at(-1)!.data.today;
+    expect(last.punches.map((row) => row.id)).toEqual(expect.arrayContaining(taken.map((row) => row.id)));
+    expect(await dayOf('2026-12-07')).toMatchObject({
+      status: 'normal',
+      firstIn: new Date('2026-12-07T00:50:00.000Z'),
+      lastOut: new Date('2026-12-07T10:02:00.000Z'),
+    });
   });
 
   it('counts a late arrival past the grace and an early leave', async () => {
