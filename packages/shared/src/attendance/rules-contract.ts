@@ -2,7 +2,7 @@
 // Times travel as 'HH:mm' and are kept as minutes; a threshold of -1 is off.
 import { z } from 'zod';
 import { selectMessage } from '../rules';
-import { zOptionalId, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
+import { zOptionalId, zQueryId, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
 import {
   CALENDAR_KINDS,
   CORRECTION_DEADLINE_MAX,
@@ -218,3 +218,33 @@ export const scheduleEntry = z.object({
   shift_name: z.string().nullable(),
 });
 export type ScheduleEntry = z.infer<typeof scheduleEntry>;
+
+/** `GET clock/rules/schedule/roster`: a shift group's people and their shifts in a month. */
+export const rosterQuery = z.object({
+  group_id: zQueryId(ruleLabels.group)
+    .refine((id) => id !== undefined, { error: selectMessage(ruleLabels.group) })
+    .transform((id) => id!),
+  month: zMonth,
+});
+export type RosterQuery = z.input<typeof rosterQuery>;
+
+export const scheduleRoster = z.object({
+  group_id: z.number().int(),
+  month: z.string(),
+  /**
+   * The people are those in the group on this day: today within the month, else the month's first day (a month
+   * ahead) or last day (a month past).
+   */
+  as_of: z.string(),
+  people: z.array(
+    z.object({
+      employee_id: z.number().int(),
+      employee_name: z.string(),
+      employee_no: z.string(),
+      store_name: z.string().nullable(),
+      /** The days scheduled so far: a shift, or null for a rest day; a day left out is not scheduled. */
+      days: z.array(z.object({ day: z.string(), shift_id: z.number().int().nullable() })),
+    }),
+  ),
+});
+export type ScheduleRoster = z.infer<typeof scheduleRoster>;

@@ -182,6 +182,7 @@ export const ruleMessages = {
   scheduleTooLong: '一次最多排 62 天',
   year: '年份须为 2000-2100 的整数',
   notInShiftGroup: '该员工不在排班制考勤组中',
+  notShiftGroup: '只有排班制考勤组按人按天排班',
 } as const;
 
 /** The monthly sheet's columns, in order, with their Chinese headers (the page and the Excel file). */

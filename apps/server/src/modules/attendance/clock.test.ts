@@ -5,9 +5,14 @@ import type {
   MonthlyStatistics,
   MonthState,
 } from '@dealer-hr/shared/attendance/clock-contract';
-import type { AttendanceGroup, AttendanceShift } from '@dealer-hr/shared/attendance/rules-contract';
+import type {
+  AttendanceGroup,
+  AttendanceShift,
+  ScheduleRoster,
+} from '@dealer-hr/shared/attendance/rules-contract';
 import { wgs84ToGcj02 } from '@dealer-hr/shared/attendance/geo';
-import { ruleMessages } from '@dealer-hr/shared/attendance/rules';
+import { ruleLabels, ruleMessages } from '@dealer-hr/shared/attendance/rules';
+import { selectMessage } from '@dealer-hr/shared/rules';
 import type { Page } from '@dealer-hr/shared';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,6 +177,36 @@ describe('rules', () => {
       days: [{ day: '2026-12-14', shift_id: group.shift_id }],
     });
     expect(refused.message).toBe(ruleMessages.notInShiftGroup);
+
+    // The roster: everyone the group's post reaches on the month's first day (a month ahead), with their days.
+    const roster = await call<ScheduleRoster>(
+      'GET',
+      `clock/rules/schedule/roster?group_id=${shiftGroup.data.id}&month=2026-12`,
+    );
+    expect(roster.code, roster.message).toBe(200);
+    expect(roster.data.as_of).toBe('2026-12-01');
+    const onPost = rowsOf<{ id: number }>(
+      await t.db.execute(sql`
+        select distinct a.employee_id as id from assignments a join employees e on e.id = a.employee_id
+        where a.post_id = ${sales.postId} and a.is_main and a.start_date <= '2026-12-01'
+          and (a.end_date is null or a.end_date >= '2026-12-01')
+          and e.entry_date <= '2026-12-01' and (e.left_on is null or e.left_on >= '2026-12-01')`),
+    );
+    expect(roster.data.people.map((row) => row.employee_id).sort()).toEqual(
+      onPost.map((row) => row.id).sort(),
+    );
+    expect(roster.data.people.find((row) => row.employee_id === sales.employeeId)?.days).toEqual([
+      { day: '2026-12-14', shift_id: group.shift_id },
+      { day: '2026-12-15', shift_id: null },
+    ]);
+    const fixed = await call('GET', `clock/rules/schedule/roster?group_id=${group.id}&month=2026-12`);
+    expect([fixed.code, fixed.message]).toEqual([409, ruleMessages.notShiftGroup]);
+    const unnamed = await call('GET', 'clock/rules/schedule/roster?month=2026-12');
+    expect(unnamed.code).toBe(422);
+    expect(unnamed.data.errors).toContainEqual({
+      field: 'group_id',
+      message: selectMessage(ruleLabels.group),
+    });
   });
 });
 

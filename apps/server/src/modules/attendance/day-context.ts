@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { daysOfRange, type LeaveType } from '@dealer-hr/shared/attendance/leave';
 import type { CalendarKind, GroupTarget } from '@dealer-hr/shared/attendance/rules';
 import type { ShiftRules } from '@dealer-hr/shared/attendance/day';
@@ -34,11 +34,11 @@ export interface Placement {
 }
 
 /**
- * The people of `employeeIds` employed on `day` and the place that decides their attendance: an assignment of
- * a dispatch running that day, else their main post.
+ * The people employed on `day` whom `people` picks, and the place that decides their attendance: an assignment
+ * of a dispatch running that day, else their main post. `people` may name `e` (the employee), `a` (that
+ * assignment) and `d` (its department).
  */
-export async function placementsOn(db: Database, employeeIds: readonly number[], day: string) {
-  if (employeeIds.length === 0) return [];
+async function placementsWhere(db: Database, day: string, people: SQL) {
   const result = await db.execute(sql`
     select e.id as "employeeId", e.entry_date::text as "entryDate", e.left_on::text as "leftOn",
       a.store_id as "storeId", s.name as "storeName", a.department_id as "departmentId",
@@ -53,13 +53,49 @@ export async function placementsOn(db: Database, employeeIds: readonly number[],
     ) a on true
     join departments d on d.id = a.department_id
     left join stores s on s.id = a.store_id
-    where e.id in (${sql.join(
-      employeeIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
+    where ${people}
       and e.entry_date <= ${day} and (e.left_on is null or e.left_on >= ${day})
     order by e.id`);
   return rowsOf<Placement>(result);
+}
+
+/** The people of `employeeIds` employed on `day`, each with the place that decides their attendance. */
+export async function placementsOn(db: Database, employeeIds: readonly number[], day: string) {
+  if (employeeIds.length === 0) return [];
+  return placementsWhere(
+    db,
+    day,
+    sql`e.id in (${sql.join(
+      employeeIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/**
+ * The people a group's targets reach on `day` (its posts, stores and the departments under its departments),
+ * each with their place; a more specific group may still have them (Rulebook.groupOf decides).
+ */
+export async function placementsReachedBy(
+  db: Database,
+  targets: readonly { target: GroupTarget; targetId: number }[],
+  day: string,
+) {
+  const idsOf = (kind: GroupTarget) =>
+    `{${targets
+      .filter((each) => each.target === kind)
+      .map((each) => each.targetId)
+      .join(',')}}`;
+  const under = `{${targets
+    .filter((each) => each.target === 'department')
+    .map((each) => `"%/${each.targetId}/%"`)
+    .join(',')}}`;
+  return placementsWhere(
+    db,
+    day,
+    sql`(a.post_id = any(${idsOf('post')}::int[]) or a.store_id = any(${idsOf('store')}::int[])
+      or d.path like any(${under}::text[]))`,
+  );
 }
 
 export interface Rulebook {

@@ -8,8 +8,10 @@ import {
   calendarEntryBody,
   groupBody,
   groupUpdateBody,
+  rosterQuery,
   scheduleBody,
   scheduleEntry,
+  scheduleRoster,
   shiftBody,
   shiftUpdateBody,
   yearQuery,
@@ -27,14 +29,13 @@ import {
   destroyShift,
   listCalendar,
   listGroups,
-  listSchedule,
   listShifts,
   putCalendarEntry,
-  putSchedule,
   removeCalendarEntry,
   updateGroup,
   updateShift,
 } from './rules.service';
+import { listSchedule, putSchedule, scheduleRoster as rosterOf } from './schedule.service';
 
 const tags = ['attendance'];
 const idBody = (label: string) => z.object({ id: zId(label) });
@@ -170,6 +171,23 @@ export const attendanceRuleRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => ok(await listSchedule(db, request.query.month, request.query.employee_id)),
+  );
+  app.get(
+    '/clock/rules/schedule/roster',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'A shift group’s people and their shifts in a month',
+        description:
+          'The people in the group on `as_of` (today within the month, else its first day for a month ahead or ' +
+          'its last for a month past), by employee number, with the days scheduled so far (null: a rest day). ' +
+          '409 on `group_id` for a group that is not scheduled by shift.',
+        querystring: rosterQuery,
+        response: { 200: envelope(scheduleRoster) },
+      },
+    },
+    async (request) => ok(await rosterOf(db, today(), request.query)),
   );
   app.put(
     '/clock/rules/schedule',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   minutesOf,
   timeOf,
@@ -7,8 +7,6 @@ import {
   type CalendarEntry,
   type GroupBody,
   type GroupUpdateBody,
-  type ScheduleBody,
-  type ScheduleEntry,
 } from '@dealer-hr/shared/attendance/rules-contract';
 import { ruleMessages, type CalendarKind, type GroupTarget } from '@dealer-hr/shared/attendance/rules';
 import type { z } from 'zod';
@@ -19,10 +17,8 @@ import type { Database } from '../../db/client';
 import {
   attendanceGroups,
   attendanceGroupTargets,
-  attendanceSchedules,
   attendanceShifts,
   departments,
-  employees,
   holidayCalendar,
   posts,
   stores,
@@ -30,8 +26,7 @@ import {
 import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { databaseErrorOf, onUniqueViolation } from '../../lib/pg-errors';
-import { loadRulebook, placementsOn } from './day-context';
-import { BUILD_ATTENDANCE_DAY, computeDays, isMonthLocked, requestRebuild } from './days.build';
+import { BUILD_ATTENDANCE_DAY, isMonthLocked, requestRebuild } from './days.build';
 import { addMonths } from './punch-partitions';
 
 type ShiftBody = z.infer<typeof shiftBody>;
@@ -45,7 +40,8 @@ export interface RuleChangeDeps {
   today: Today;
 }
 
-const fieldConflict = (field: string, message: string) => conflict(message, { errors: [{ field, message }] });
+export const fieldConflict = (field: string, message: string) =>
+  conflict(message, { errors: [{ field, message }] });
 
 // --- shifts ---------------------------------------------------------------------------------------------------
 
@@ -234,7 +230,7 @@ const groupColumns = (body: GroupBody) => ({
   correctionDeadlineDays: body.correction_deadline_days,
 });
 
-async function assertShift(tx: Database, shiftId: number | null) {
+export async function assertShift(tx: Database, shiftId: number | null) {
   if (shiftId === null) return;
   const [shift] = await tx
     .select({ id: attendanceShifts.id })
@@ -421,86 +417,4 @@ async function rebuildOpenDays(tx: Database, deps: RuleChangeDeps) {
   await requestRebuild(tx, from, yesterday);
   for (let day = from; day <= yesterday; day = addDays(day, 1))
     await deps.jobs.enqueue(BUILD_ATTENDANCE_DAY, { day }, { within: tx });
-}
-
-// --- a shift group's schedule ---------------------------------------------------------------------------------
-
-/** `GET clock/rules/schedule`: the shifts scheduled in a month, of one person or of everyone. */
-export async function listSchedule(
-  db: Database,
-  month: string,
-  employeeId?: number,
-): Promise<ScheduleEntry[]> {
-  const rows = await db
-    .select({
-      employeeId: attendanceSchedules.employeeId,
-      employeeName: employees.name,
-      day: attendanceSchedules.day,
-      shiftId: attendanceSchedules.shiftId,
-      shiftName: attendanceShifts.name,
-    })
-    .from(attendanceSchedules)
-    .innerJoin(employees, eq(employees.id, attendanceSchedules.employeeId))
-    .leftJoin(attendanceShifts, eq(attendanceShifts.id, attendanceSchedules.shiftId))
-    .where(
-      and(
-        gte(attendanceSchedules.day, `${month}-01`),
-        lt(attendanceSchedules.day, `${addMonths(month, 1)}-01`),
-        employeeId ? eq(attendanceSchedules.employeeId, employeeId) : undefined,
-      ),
-    )
-    .orderBy(asc(attendanceSchedules.employeeId), asc(attendanceSchedules.day))
-    .limit(5000);
-  return rows.map((row) => ({
-    employee_id: row.employeeId,
-    employee_name: row.employeeName,
-    day: row.day,
-    shift_id: row.shiftId,
-    shift_name: row.shiftName,
-  }));
-}
-
-/**
- * `PUT clock/rules/schedule`: a person of a shift group works these shifts on these days (none: a rest day).
- * Days of a closed month are refused; the past days among them are computed again at once.
- */
-export async function putSchedule(
-  deps: RuleChangeDeps & { timeZone: string },
-  actor: AuditActor,
-  body: ScheduleBody,
-) {
-  await deps.db.transaction(async (tx) => {
-    const book = await loadRulebook(tx);
-    for (const { day } of body.days) {
-      if (await isMonthLocked(tx, day)) throw conflict(ruleMessages.monthLocked(day.slice(0, 7)));
-      const [placement] = await placementsOn(tx, [body.employee_id], day);
-      if (!placement || book.groupOf(placement)?.kind !== 'shift')
-        throw fieldConflict('employee_id', ruleMessages.notInShiftGroup);
-    }
-    const shiftIds = [
-      ...new Set(body.days.map((entry) => entry.shift_id).filter((id): id is number => id !== null)),
-    ];
-    for (const shiftId of shiftIds) await assertShift(tx, shiftId);
-    await tx
-      .insert(attendanceSchedules)
-      .values(
-        body.days.map((entry) => ({ employeeId: body.employee_id, day: entry.day, shiftId: entry.shift_id })),
-      )
-      .onConflictDoUpdate({
-        target: [attendanceSchedules.employeeId, attendanceSchedules.day],
-        set: { shiftId: sql`excluded.shift_id` },
-      });
-    await writeAudit(tx, actor, {
-      entity: 'attendance_schedule',
-      entityId: body.employee_id,
-      action: 'update',
-      after: {
-        employeeId: body.employee_id,
-        days: body.days.map((entry) => `${entry.day}:${entry.shift_id ?? '-'}`),
-      },
-    });
-    for (const { day } of body.days)
-      if (day < deps.today()) await computeDays(tx, [body.employee_id], day, deps.timeZone, { book });
-  });
-  return listSchedule(deps.db, body.days[0]!.day.slice(0, 7), body.employee_id);
 }

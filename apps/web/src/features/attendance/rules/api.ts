@@ -6,12 +6,15 @@ import type {
   CalendarEntryInput,
   GroupInput,
   GroupUpdateInput,
+  ScheduleEntry,
+  ScheduleInput,
+  ScheduleRoster,
   ShiftInput,
   ShiftUpdateInput,
 } from '@dealer-hr/shared/attendance/rules-contract';
 import { del, get, post, put } from '../../../lib/api-client';
 
-export type { AttendanceGroup, AttendanceShift, CalendarEntry };
+export type { AttendanceGroup, AttendanceShift, CalendarEntry, ScheduleRoster };
 
 /**
  * Everything the rules page caches lives under this key. A change to one list may change another (a shift's
@@ -53,3 +56,16 @@ export const putCalendarEntry = (body: CalendarEntryInput) =>
   put<CalendarEntry>('/auth/clock/rules/calendar/store', body);
 export const deleteCalendarEntry = (day: string) =>
   del<{ day: string }>('/auth/clock/rules/calendar/destroy', { day });
+
+/** A shift group's people and the shifts scheduled for them in a month ('YYYY-MM'). */
+export const rosterQuery = (groupId: number | null, month: string) =>
+  queryOptions({
+    queryKey: [ATTENDANCE_RULES_KEY, 'roster', groupId, month],
+    queryFn: ({ signal }) =>
+      get<ScheduleRoster>('/auth/clock/rules/schedule/roster', { group_id: groupId, month }, { signal }),
+    enabled: groupId !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** A person's shifts on some days (null: a rest day); past days are computed again. */
+export const putSchedule = (body: ScheduleInput) => put<ScheduleEntry[]>('/auth/clock/rules/schedule', body);

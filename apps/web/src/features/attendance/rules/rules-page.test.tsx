@@ -11,7 +11,8 @@ import {
   setupUser,
 } from '../../../test/page-helpers';
 import { renderApp } from '../../../test/render-app';
-import type { AttendanceGroup, AttendanceShift, CalendarEntry } from './api';
+import dayjs from 'dayjs';
+import type { AttendanceGroup, AttendanceShift, CalendarEntry, ScheduleRoster } from './api';
 
 const PAGE = { name: 'attendanceRules', title: '考勤规则', path: '/attendance/rules' };
 const ALL = ['create', 'update', 'delete'].map((action) => `attendance:rules:${action}`);
@@ -267,5 +268,68 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
     expect(queryButton(activePane(), '添加日期')).not.toBeInTheDocument();
     expect(within(activePane()).queryByText(/^删\s?除$/)).not.toBeInTheDocument();
     expect(screen.getByText('考勤规则', { selector: '.ant-card-head-title' })).toBeInTheDocument();
+  });
+  it('shows a shift group’s month day by day, and repeats a week over it for one person', async () => {
+    const month = dayjs().format('YYYY-MM');
+    const roster: ScheduleRoster = {
+      group_id: 2,
+      month,
+      as_of: `${month}-01`,
+      people: [
+        {
+          employee_id: 7,
+          employee_name: '王师傅',
+          employee_no: 'E0007',
+          store_name: '上海浦东宝马4S店',
+          days: [
+            { day: `${month}-01`, shift_id: 1 },
+            { day: `${month}-02`, shift_id: null },
+          ],
+        },
+        {
+          employee_id: 8,
+          employee_name: '李师傅',
+          employee_no: 'E0008',
+          store_name: '上海浦东宝马4S店',
+          days: [],
+        },
+      ],
+    };
+    const { calls } = api(ALL, {
+      'GET /api/auth/clock/rules/schedule/roster': () => ok(roster),
+      'PUT /api/auth/clock/rules/schedule': () => ok([]),
+    });
+    renderApp('/attendance/rules');
+    await rowOf('销售固定班');
+    const user = setupUser();
+    await user.click(within(document.querySelector<HTMLElement>('.ant-tabs-nav')!).getByText('排班'));
+
+    // Only the shift group is offered, and its month is asked for.
+    const wang = await rowOf('王师傅');
+    const asked = callsTo(calls, 'GET', '/api/auth/clock/rules/schedule/roster')[0]!.url.searchParams;
+    expect([asked.get('group_id'), asked.get('month')]).toEqual(['2', month]);
+    const cells = [...wang.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells.slice(1, 4)).toEqual(['白', '休', '']);
+
+    await user.click(button(wang, '排班'));
+    const form = await dialogTitled(`王师傅 ${month} 排班`);
+    await chooseOption(user, within(form).getByLabelText('周一'), '夜班');
+    await user.click(button(form, '填充本月'));
+    await user.click(button(form, '保存'));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/clock/rules/schedule')).toHaveLength(1));
+    // Every Monday the night shift; the 1st and 2nd as they were unless a Monday.
+    const expected = Array.from({ length: dayjs(`${month}-01`).daysInMonth() }, (_, index) =>
+      dayjs(`${month}-01`).add(index, 'day'),
+    ).flatMap((date) => {
+      const day = date.format('YYYY-MM-DD');
+      if (date.day() === 1) return [{ day, shift_id: 2 }];
+      if (date.date() === 1) return [{ day, shift_id: 1 }];
+      if (date.date() === 2) return [{ day, shift_id: null }];
+      return [];
+    });
+    expect(callsTo(calls, 'PUT', '/api/auth/clock/rules/schedule')[0]!.body).toEqual({
+      employee_id: 7,
+      days: expected,
+    });
   });
 });

@@ -2,11 +2,12 @@ import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CalendarTab } from './calendar-tab';
 import { GroupsTab } from './groups-tab';
+import { ScheduleTab } from './schedule-tab';
 import { ShiftsTab } from './shifts-tab';
 
 /**
  * `/attendance/rules` (考勤规则): the attendance groups (who clocks in how: their shift, work days, fence and
- * corrections), the shifts they use, and the holiday calendar that overrides the week (休 and 班).
+ * corrections), the shifts they use, the shift groups' schedule (排班), and the holiday calendar that overrides the week (休 and 班).
  */
 export function RulesPage() {
   const { t } = useTranslation('attendanceRules');
@@ -16,6 +17,7 @@ export function RulesPage() {
         items={[
           { key: 'groups', label: t('tabs.groups'), children: <GroupsTab /> },
           { key: 'shifts', label: t('tabs.shifts'), children: <ShiftsTab /> },
+          { key: 'schedule', label: t('tabs.schedule'), children: <ScheduleTab />, destroyOnHidden: true },
           { key: 'calendar', label: t('tabs.calendar'), children: <CalendarTab />, destroyOnHidden: true },
         ]}
       />
