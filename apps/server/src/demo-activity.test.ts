@@ -9,10 +9,17 @@ import type { DispatchDetail, DispatchRow } from '@dealer-hr/shared/dispatch/con
 import type { ResignationDetail, ResignationRow } from '@dealer-hr/shared/resignation/contract';
 import type { RotationDetail, RotationRow } from '@dealer-hr/shared/rotation/contract';
 import type { StaffRow } from '@dealer-hr/shared/staff/contract';
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type {
+  AttendanceGroup,
+  AttendanceShift,
+  ScheduleRoster,
+} from '@dealer-hr/shared/attendance/rules-contract';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { dayOf } from './core/clock';
 import type { Database } from './db/client';
+import { rowsOf } from './db/rows';
 import { assignments, employees, onboardingEntries, posts, resignations, stores, users } from './db/schema';
 import { DEMO_REQUEST_ID } from './demo-personas';
 import { installDatabase } from './install';
@@ -298,6 +305,46 @@ describe('the demo’s resignations', () => {
       .where(eq(employees.id, byStatus('completed')[0]!.employee_id));
     expect(left[0]!.status).toBe('resigned');
     expect(byStatus('completed').filter((row) => row.type === 'voluntary').length).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo’s workshop', () => {
+  it('works by schedule: the 排班 tab shows its mechanics’ whole month, and their days follow it', async () => {
+    const groups = await call<AttendanceGroup[]>('GET', 'clock/rules/index');
+    const workshop = groups.data.find((group) => group.kind === 'shift')!;
+    expect(workshop.name).toBe('售后车间排班');
+    const month = dayOf(new Date(), 'Asia/Shanghai').slice(0, 7);
+    const roster = await call<ScheduleRoster>(
+      'GET',
+      `clock/rules/schedule/roster?group_id=${workshop.id}&month=${month}`,
+    );
+    expect(roster.code, roster.message).toBe(200);
+    expect(roster.data.people.length).toBeGreaterThan(0);
+    const daysInMonth = new Date(
+      Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0),
+    ).getUTCDate();
+    for (const person of roster.data.people) {
+      expect(person.days).toHaveLength(daysInMonth);
+      // A rest day a week, and both shifts.
+      expect(person.days.filter((day) => day.shift_id === null).length).toBeGreaterThanOrEqual(4);
+    }
+    // The day table of a mechanic's last fortnight: a rest day where scheduled, the shift's hours otherwise.
+    const mechanic = roster.data.people[0]!;
+    const scheduled = rowsOf<{ day: string; shift_id: number | null; kind: string; due: string | null }>(
+      await t.db.execute(sql`
+        select s.day::text as day, s.shift_id, d.kind, to_char(d.due_start at time zone 'Asia/Shanghai', 'HH24:MI') as due
+        from attendance_schedules s
+        join attendance_days d on d.employee_id = s.employee_id and d.day = s.day
+        where s.employee_id = ${mechanic.employee_id} and s.day >= current_date - 14 and s.day < current_date
+        order by s.day`),
+    );
+    const shifts = await call<AttendanceShift[]>('GET', 'clock/rules/shifts/index');
+    const startOf = new Map(shifts.data.map((shift) => [shift.id, shift.start]));
+    expect(scheduled.length).toBeGreaterThan(10);
+    for (const day of scheduled)
+      expect([day.kind, day.due]).toEqual(
+        day.shift_id === null ? ['restday', null] : ['workday', startOf.get(day.shift_id)],
+      );
   });
 });
 

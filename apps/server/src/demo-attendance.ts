@@ -17,6 +17,7 @@ import {
   holidayCalendar,
   leaveLedger,
   leaveRequests,
+  posts,
   stores,
   users,
 } from './db/schema';
@@ -50,6 +51,7 @@ interface Worker {
   leftOn: string | null;
   storeId: number | null;
   departmentId: number | null;
+  postId: number | null;
   isSales: boolean;
 }
 
@@ -82,11 +84,13 @@ async function seedRules(tx: Database) {
     halfDayHours: 4,
     absentHours: 2,
   };
-  const [office, store] = await tx
+  const [office, store, early, late] = await tx
     .insert(attendanceShifts)
     .values([
       { name: '标准班', startMinute: 540, endMinute: 1080, ...thresholds },
       { name: '门店班', startMinute: 510, endMinute: 1050, ...thresholds },
+      { name: '早班', startMinute: 480, endMinute: 1020, ...thresholds },
+      { name: '晚班', startMinute: 660, endMinute: 1200, ...thresholds },
     ])
     .returning();
   const [root] = await tx
@@ -95,7 +99,7 @@ async function seedRules(tx: Database) {
     .where(isNull(departments.parentId))
     .orderBy(asc(departments.id))
     .limit(1);
-  const [headOffice, stores_] = await tx
+  const [headOffice, stores_, workshop] = await tx
     .insert(attendanceGroups)
     .values([
       { name: '总部考勤', kind: 'fixed', shiftId: office!.id, workdays: [1, 2, 3, 4, 5] },
@@ -107,17 +111,65 @@ async function seedRules(tx: Database) {
         // Sales consultants meet customers away from the showroom.
         allowOutside: true,
       },
+      // The workshops open seven days a week, from 8:00 to 20:00: their mechanics work by schedule.
+      { name: '售后车间排班', kind: 'shift', shiftId: null, workdays: [] },
     ])
     .returning();
+  const [mechanic] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.code, WORKSHOP_POST));
   const storeRows = await tx.select({ id: stores.id }).from(stores);
   await tx
     .insert(attendanceGroupTargets)
     .values([
       { groupId: headOffice!.id, target: 'department', targetId: root!.id },
       ...storeRows.map((row) => ({ groupId: stores_!.id, target: 'store' as const, targetId: row.id })),
+      { groupId: workshop!.id, target: 'post', targetId: mechanic!.id },
     ]);
-  return { office: office!, store: store! };
+  return { office: office!, store: store!, workshop: { early: early!, late: late!, postId: mechanic!.id } };
 }
+
+/** The post whose people work by schedule in the demo (the group `售后车间排班`). */
+const WORKSHOP_POST = 'mechanic';
+
+type Shifts = Awaited<ReturnType<typeof seedRules>>;
+type Shift = Shifts['store'];
+
+/**
+ * A mechanic's shift on a day: the early and the late shift a week each in turn (half the workshop on each),
+ * and one rest day a week, on a weekday that differs from person to person; null on the rest day.
+ */
+function workshopShift(workerId: number, day: string, { workshop }: Shifts): Shift | null {
+  const date = new Date(`${day}T00:00:00Z`);
+  if ((date.getUTCDay() || 7) === (workerId % 7) + 1) return null;
+  // Weeks counted from Monday 1970-01-05 (day 0 of the epoch is a Thursday).
+  const week = Math.floor((date.getTime() / 86_400_000 + 3) / 7);
+  return (week + workerId) % 2 === 0 ? workshop.early : workshop.late;
+}
+
+/** The mechanics' schedule from `first` to the end of next month: the days worked and the rest days. */
+async function scheduleWorkshop(
+  tx: Database,
+  shifts: Shifts,
+  workers: readonly Worker[],
+  first: string,
+  last: string,
+) {
+  const rows: { employeeId: number; day: string; shiftId: number | null }[] = [];
+  for (const worker of workers.filter((each) => each.postId === shifts.workshop.postId))
+    for (let day = first; day <= last; day = addDays(day, 1))
+      if (worker.entryDate <= day && (worker.leftOn === null || worker.leftOn >= day))
+        rows.push({ employeeId: worker.id, day, shiftId: workshopShift(worker.id, day, shifts)?.id ?? null });
+  if (rows.length > 0)
+    await tx.execute(
+      sql`insert into attendance_schedules ${columnList(scheduleColumns)} ${unnestRows(rows, scheduleColumns)}`,
+    );
+  return rows.length;
+}
+
+const scheduleColumns: UnnestColumn<{ employeeId: number; day: string; shiftId: number | null }>[] = [
+  { name: 'employee_id', type: 'int', value: (row) => row.employeeId },
+  { name: 'day', type: 'date', value: (row) => row.day },
+  { name: 'shift_id', type: 'int', value: (row) => row.shiftId },
+];
 
 /**
  * Leave taken in the demo's months, already approved: every sixtieth person took one to three working days
@@ -225,6 +277,7 @@ export async function demoAttendance(
         leftOn: employees.leftOn,
         storeId: employees.mainStoreId,
         departmentId: employees.mainDepartmentId,
+        postId: employees.mainPostId,
         isSales: sql<boolean>`exists (select 1 from ${users} where ${users.employeeId} = ${employees.id} and ${users.isSale})`,
       })
       .from(employees)
@@ -236,6 +289,13 @@ export async function demoAttendance(
   );
 
   const away = await demoLeaves(tx, rng, workers, first, yesterday, calendar);
+  const scheduled = await scheduleWorkshop(
+    tx,
+    shifts,
+    workers,
+    first,
+    addDays(`${addMonths(today().slice(0, 7), 2)}-01`, -1),
+  );
 
   // The demo accounts' last working day but one is their story: `staff` forgot to clock out, `sales` came in late.
   const accounts = new Map(
@@ -263,8 +323,18 @@ export async function demoAttendance(
     for (const worker of workers) {
       if (worker.entryDate > day || (worker.leftOn !== null && worker.leftOn < day)) continue;
       const atStore = worker.storeId !== null;
-      const shift = atStore ? shifts.store : shifts.office;
-      if (dayKindOf(day, atStore ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5], calendar.get(day)) !== 'workday')
+      const inWorkshop = worker.postId === shifts.workshop.postId;
+      const shift = inWorkshop
+        ? workshopShift(worker.id, day, shifts)
+        : atStore
+          ? shifts.store
+          : shifts.office;
+      // The workshop works by its schedule, the rest by their week and the holiday calendar.
+      if (
+        shift === null ||
+        (!inWorkshop &&
+          dayKindOf(day, atStore ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5], calendar.get(day)) !== 'workday')
+      )
         continue;
       // On leave the whole day: nothing to punch.
       if (away.has(`${worker.id}:${day}`)) continue;
@@ -312,7 +382,7 @@ export async function demoAttendance(
       .values({ day, lastEmployeeId: workers.at(-1)?.id ?? 0, finishedAt: new Date() });
   }
   const stories = await demoExplanations(tx, approvals, { today, clock, timeZone });
-  return { punches, attendanceDays: days, ...stories };
+  return { punches, attendanceDays: days, scheduledDays: scheduled, ...stories };
 }
 
 /**
