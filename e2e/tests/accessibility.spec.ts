@@ -20,6 +20,7 @@ const PAGES = [
   { path: '/attendance/records', title: '打卡记录', ready: 'main .ant-table' },
   { path: '/attendance/abnormal', title: '考勤异常', ready: 'main .ant-table' },
   { path: '/attendance/rules', title: '考勤规则', ready: 'main .ant-table' },
+  { path: '/attendance/rules?tab=schedule', title: '考勤规则', ready: 'main .ant-table-row' },
   { path: '/attendance/statistics', title: '考勤统计', ready: 'main .ant-table' },
   { path: '/attendance/leave', title: '请假管理', ready: 'main .ant-table' },
   { path: '/statistics/overview', title: '人力概览', ready: 'main .ant-card svg' },

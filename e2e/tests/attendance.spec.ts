@@ -257,6 +257,7 @@ testPagesFit('attendance', [
   { path: '/attendance/records', title: '打卡记录' },
   { path: '/attendance/abnormal', title: '考勤异常' },
   { path: '/attendance/rules', title: '考勤规则' },
+  { path: '/attendance/rules?tab=schedule', title: '考勤规则' },
   { path: '/attendance/statistics', title: '考勤统计' },
   { path: '/attendance/leave', title: '请假管理' },
 ]);

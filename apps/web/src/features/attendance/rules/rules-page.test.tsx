@@ -320,7 +320,7 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
     // Every Monday the night shift; the 1st and 2nd as they were unless a Monday.
     const expected = Array.from({ length: dayjs(`${month}-01`).daysInMonth() }, (_, index) =>
       dayjs(`${month}-01`).add(index, 'day'),
-    ).flatMap((date) => {
+    ).flatMap((date): { day: string; shift_id: number | null }[] => {
       const day = date.format('YYYY-MM-DD');
       if (date.day() === 1) return [{ day, shift_id: 2 }];
       if (date.date() === 1) return [{ day, shift_id: 1 }];

@@ -1,5 +1,7 @@
 import { Card, Tabs } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { CalendarTab } from './calendar-tab';
 import { GroupsTab } from './groups-tab';
 import { ScheduleTab } from './schedule-tab';
@@ -11,9 +13,18 @@ import { ShiftsTab } from './shifts-tab';
  */
 export function RulesPage() {
   const { t } = useTranslation('attendanceRules');
+  // The tab is in the address too (`?tab=schedule`): a link or a reload opens it again. It is shown at once,
+  // not after the navigation that records it.
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState(() => params.get('tab') ?? 'groups');
   return (
     <Card title={t('title')}>
       <Tabs
+        activeKey={tab}
+        onChange={(chosen) => {
+          setTab(chosen);
+          setParams(chosen === 'groups' ? {} : { tab: chosen }, { replace: true });
+        }}
         items={[
           { key: 'groups', label: t('tabs.groups'), children: <GroupsTab /> },
           { key: 'shifts', label: t('tabs.shifts'), children: <ShiftsTab /> },

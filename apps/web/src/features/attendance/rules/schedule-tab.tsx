@@ -42,10 +42,12 @@ export function ScheduleTab() {
   );
 
   const dayColumns = days.map(({ day, date, weekday }): ListColumn<Person> => ({
-    title: `${date} ${t(`weekdaysShort.${weekday}`)}`,
+    // The date over its weekday.
+    title: `${date}\n${t(`weekdaysShort.${weekday}`)}`,
     key: day,
     width: DAY_WIDTH,
-    onHeaderCell: () => ({ ...dayCell, 'aria-label': day }) as object,
+    onHeaderCell: () =>
+      ({ style: { ...dayCell.style, whiteSpace: 'pre-line' }, 'aria-label': day }) as object,
     onCell: () => dayCell,
     render: (_value, person) => {
       const entry = person.days.find((each) => each.day === day);
@@ -140,7 +142,8 @@ export function ScheduleTab() {
         <ListToolbar>{columns.setting}</ListToolbar>
       </Flex>
       <Typography.Text type="secondary">
-        {t('schedule.intro', { day: roster.data?.as_of ?? '' })}
+        {t('schedule.intro')}
+        {roster.data ? ` ${t('schedule.asOf', { day: roster.data.as_of })}` : null}
       </Typography.Text>
       <ListTable
         columns={columns}
