@@ -35,6 +35,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   attendance_shift: schema.attendanceShifts,
   holiday: schema.holidayCalendar,
   leave_request: schema.leaveRequests,
+  leave_ledger: schema.leaveLedger,
   department: schema.departments,
   dictionary_type: schema.dictionaryTypes,
   dictionary_item: schema.dictionaryItems,

@@ -1,9 +1,11 @@
 // Leave requests and balances (`/api/auth/clock/leave/*`): request and answer schemas.
 import { z } from 'zod';
 import { selectMessage } from '../rules';
-import { zRequiredDate, zRequiredString } from '../validation';
+import { zQueryId, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
 import {
+  BALANCE_LEAVE_TYPES,
   HALVES,
+  LEAVE_ADJUST_MAX,
   LEAVE_REASON_MAX,
   LEAVE_STATUSES,
   LEAVE_TYPES,
@@ -97,3 +99,42 @@ export const leaveBalance = z.object({
   ),
 });
 export type LeaveBalance = z.infer<typeof leaveBalance>;
+
+const zYear = z.coerce
+  .number({ error: selectMessage(leaveLabels.year) })
+  .int({ error: selectMessage(leaveLabels.year) })
+  .min(2000, { error: selectMessage(leaveLabels.year) })
+  .max(2100, { error: selectMessage(leaveLabels.year) });
+
+/** `GET clock/leave/balance/person`: a person's balances of a year, for HR to adjust. */
+export const personBalanceQuery = z.object({
+  employee_id: zQueryId(leaveLabels.employee)
+    .refine((id) => id !== undefined, { error: selectMessage(leaveLabels.employee) })
+    .transform((id) => id!),
+  year: zYear,
+});
+
+/** `POST clock/leave/adjust`: days added to (or, negative, taken from) a person's balance, with the reason. */
+export const leaveAdjustBody = z.object({
+  employee_id: zRequiredSelect(leaveLabels.employee),
+  year: zYear,
+  type: z.enum(BALANCE_LEAVE_TYPES, { error: leaveMessages.notBalanceType }),
+  days: z.coerce
+    .number({ error: leaveMessages.adjustDays })
+    .refine((days) => days !== 0 && Number.isInteger(days * 2) && Math.abs(days) <= LEAVE_ADJUST_MAX, {
+      error: leaveMessages.adjustDays,
+    }),
+  note: zRequiredString(leaveLabels.adjustNote, { max: LEAVE_REASON_MAX, multiline: true }),
+});
+export type LeaveAdjustInput = z.input<typeof leaveAdjustBody>;
+export type LeaveAdjustBody = z.infer<typeof leaveAdjustBody>;
+
+/** `GET clock/leave/people`: a person on staff in the caller's scope whose balance HR may adjust. */
+export const leavePerson = z.object({
+  id: z.number().int(),
+  employee_no: z.string(),
+  name: z.string(),
+  store_name: z.string().nullable(),
+  department_name: z.string(),
+});
+export type LeavePerson = z.infer<typeof leavePerson>;

@@ -46,6 +46,13 @@ export const leaveTypeRules: Record<
   lieu: { balance: true, calendar: false, quota: null, paid: true },
 };
 
+/** The types whose days come out of a balance (a ledger per person, year and type). */
+export const BALANCE_LEAVE_TYPES = ['annual', 'lieu'] as const satisfies readonly LeaveType[];
+export type BalanceLeaveType = (typeof BALANCE_LEAVE_TYPES)[number];
+
+/** The most days one adjustment of a balance adds or takes. */
+export const LEAVE_ADJUST_MAX = 60;
+
 export const MATERNITY_DIFFICULT_BIRTH = 15;
 export const MATERNITY_PER_EXTRA_BABY = 15;
 
@@ -142,6 +149,7 @@ export const leaveLabels = {
   employee: '员工',
   year: '年度',
   days: '天数',
+  adjustNote: '调整原因',
 } as const;
 
 export const leaveMessages = {
@@ -154,4 +162,8 @@ export const leaveMessages = {
   overlaps: '与已有的请假时间重叠',
   notCancellable: '只能撤销审批中或已通过的本人请假',
   monthLocked: (month: string) => `${month} 的考勤已封账，不能再请该月的假`,
+  adjustDays: `调整天数应为半天的整数倍，不为 0，且不超过 ${LEAVE_ADJUST_MAX} 天`,
+  adjustBelowZero: (name: string, left: number) => `调整后${name}余额不能为负：当前剩余 ${left} 天`,
+  notBalanceType: '只有年假和调休有余额',
+  personNotFound: '员工不存在或不在您的数据范围内',
 } as const;

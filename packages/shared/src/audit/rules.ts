@@ -30,6 +30,7 @@ export const AUDIT_ENTITIES = [
   'attendance_shift',
   'holiday',
   'leave_request',
+  'leave_ledger',
   'clock_point',
   'department',
   'dictionary_type',

@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LEAVE_STATUSES, LEAVE_TYPES, leaveLabels } from '@dealer-hr/shared/attendance/leave';
 import {
+  leaveAdjustBody,
   leaveBalance,
+  leavePerson,
   leavePreviewQuery,
   leaveRequest,
   leaveRequestBody,
+  personBalanceQuery,
 } from '@dealer-hr/shared/attendance/leave-contract';
 import { yearQuery, zMonth } from '@dealer-hr/shared/attendance/rules-contract';
 import { selectMessage } from '@dealer-hr/shared/rules';
@@ -18,10 +21,13 @@ import { pagingQuery, zFilterText } from '../../lib/paging';
 import { actor, signedInActorOf } from '../../plugins/auth';
 import { employeeOfUser } from './abnormal.service';
 import {
+  adjustBalance,
   balancesOf,
   cancelLeave,
   leaveCalendar,
+  leavePeople,
   listLeave,
+  personBalances,
   previewLeave,
   requestLeave,
 } from './leave.service';
@@ -85,6 +91,59 @@ export const leaveRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request) =>
       ok(await balancesOf(db, await employeeOfUser(db, actor(request).userId), request.query.year)),
+  );
+
+  app.get(
+    '/clock/leave/people',
+    {
+      config: { permission: 'attendance:leave:adjust' },
+      schema: {
+        tags,
+        summary: 'People whose balance the caller may adjust',
+        description:
+          'People on staff in the caller’s scope whose name, pinyin, initials or number begins with ' +
+          '`keyword` (at most 20).',
+        querystring: z.object({ keyword: zFilterText(leaveLabels.employee) }),
+        response: { 200: envelope(z.array(leavePerson)) },
+      },
+    },
+    async (request) => ok(await leavePeople(db, await actor(request).scope(), request.query.keyword)),
+  );
+
+  app.get(
+    '/clock/leave/balance/person',
+    {
+      config: { permission: 'attendance:leave:adjust' },
+      schema: {
+        tags,
+        summary: 'A person’s leave balances of a year, for HR',
+        description: 'A person outside the caller’s data scope is 404.',
+        querystring: personBalanceQuery,
+        response: { 200: envelope(z.array(leaveBalance)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await personBalances(db, await actor(request).scope(), request.query.employee_id, request.query.year),
+      ),
+  );
+
+  app.post(
+    '/clock/leave/adjust',
+    {
+      config: { permission: 'attendance:leave:adjust' },
+      schema: {
+        tags,
+        summary: 'Add days to a person’s balance, or take them',
+        description:
+          'An `adjust` line of the ledger with its reason (annual leave or time off in lieu, half days, at most ' +
+          '60 either way); 409 when the balance would go below zero. Answers the balance as it stands.',
+        body: leaveAdjustBody,
+        response: { 200: envelope(leaveBalance) },
+      },
+    },
+    async (request) =>
+      ok(await adjustBalance(db, await actor(request).scope(), signedInActorOf(request), request.body)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
+  BALANCE_LEAVE_TYPES,
   LEAVE_DAYS_MAX,
   MATERNITY_DIFFICULT_BIRTH,
   MATERNITY_PER_EXTRA_BABY,
@@ -13,13 +14,16 @@ import {
   type LeaveType,
 } from '@dealer-hr/shared/attendance/leave';
 import type {
+  LeaveAdjustBody,
   LeaveBalance,
+  LeavePerson,
   LeaveRequest,
   LeaveRequestBody,
 } from '@dealer-hr/shared/attendance/leave-contract';
 import { dayKindOf } from '@dealer-hr/shared/attendance/day';
 import type { Today } from '../../core/clock';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
+import { staffChoices } from '../../core/staff-choices';
 import { inScope, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
 import {
@@ -41,11 +45,6 @@ import { computeDays, isMonthLocked } from './days.build';
 import { addMonths } from './punch-partitions';
 
 export const LEAVE = 'leave' as const;
-
-/** The types whose days come out of a balance. */
-const BALANCE_TYPES = (Object.keys(leaveTypeRules) as LeaveType[]).filter(
-  (type) => leaveTypeRules[type].balance,
-);
 
 /**
  * Which days of a range are working days for the person: their attendance group's week and the holiday
@@ -153,7 +152,7 @@ export async function balancesOf(db: Database, employeeId: number, year: number)
       )
       .groupBy(leaveRequests.type),
   ]);
-  return BALANCE_TYPES.map((type) => {
+  return BALANCE_LEAVE_TYPES.map((type) => {
     const rows = ledger.filter((row) => row.type === type);
     const granted = rows
       .filter((row) => row.kind === 'grant' || row.kind === 'adjust')
@@ -428,4 +427,85 @@ export async function cancelLeave(
     await recomputeLeaveDays(tx, deps.today, deps.timeZone, request);
   });
   return (await leaveRequestById(db, id))!;
+}
+
+/** HR's reading of a person in their scope (a person outside it is not found). */
+async function assertPersonInScope(db: Database, scope: Scope, employeeId: number) {
+  const [person] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.id, employeeId), inScope(scope, employees.mainDepartmentId)));
+  if (!person) throw notFound(leaveMessages.personNotFound);
+}
+
+/** `GET clock/leave/balance/person`: a person's balances of a year, for HR. */
+export async function personBalances(db: Database, scope: Scope, employeeId: number, year: number) {
+  await assertPersonInScope(db, scope, employeeId);
+  return balancesOf(db, employeeId, year);
+}
+
+/**
+ * `POST clock/leave/adjust`: days added to or taken from a person's balance by HR (a carried-over balance, a
+ * correction, time off in lieu agreed outside a request), as an `adjust` line of the ledger with its reason. A
+ * balance never goes below zero.
+ */
+export async function adjustBalance(db: Database, scope: Scope, actor: AuditActor, body: LeaveAdjustBody) {
+  await assertPersonInScope(db, scope, body.employee_id);
+  return db.transaction(async (tx) => {
+    await grantAnnualLeave(tx, body.employee_id, body.year);
+    // The person's ledger rows of the year, locked: two adjustments at once both see the other's result.
+    const rows = await tx
+      .select({ days: leaveLedger.days })
+      .from(leaveLedger)
+      .where(
+        and(
+          eq(leaveLedger.employeeId, body.employee_id),
+          eq(leaveLedger.year, body.year),
+          eq(leaveLedger.type, body.type),
+        ),
+      )
+      .for('update');
+    const left = rows.reduce((sum, row) => sum + row.days, 0);
+    if (left + body.days < 0) throw conflict(leaveMessages.adjustBelowZero(leaveTypeNames[body.type], left));
+    const [line] = await tx
+      .insert(leaveLedger)
+      .values({
+        employeeId: body.employee_id,
+        year: body.year,
+        type: body.type,
+        kind: 'adjust',
+        days: body.days,
+        note: body.note,
+      })
+      .returning();
+    await writeAudit(tx, actor, {
+      entity: 'leave_ledger',
+      entityId: line!.id,
+      action: 'create',
+      after: {
+        employeeId: body.employee_id,
+        year: body.year,
+        type: body.type,
+        days: body.days,
+        note: body.note,
+      },
+    });
+    return (await balancesOf(tx, body.employee_id, body.year)).find((balance) => balance.type === body.type)!;
+  });
+}
+
+/** `GET clock/leave/people`: the person picker of an adjustment, staff of the caller's scope (at most 20). */
+export async function leavePeople(
+  db: Database,
+  scope: Scope,
+  keyword: string | undefined,
+): Promise<LeavePerson[]> {
+  const people = await staffChoices(db, scope, keyword, sql<null>`null`);
+  return people.map((person) => ({
+    id: person.id,
+    employee_no: person.employee_no,
+    name: person.name,
+    store_name: person.home.store_name,
+    department_name: person.home.department_name,
+  }));
 }

@@ -1,6 +1,7 @@
 import { annualLeaveFor, leaveMessages } from '@dealer-hr/shared/attendance/leave';
 import type { LeaveBalance, LeaveRequest } from '@dealer-hr/shared/attendance/leave-contract';
 import type { ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
+import { ErrorCode } from '@dealer-hr/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceDays, employees, leaveLedger } from '../../db/schema';
@@ -154,5 +155,78 @@ describe('a half day of annual leave', () => {
     const mine = await call<{ data: LeaveRequest[]; total: number }>('GET', 'clock/leave/index');
     expect(mine.data.data.every((row) => row.employee_id === person.employeeId)).toBe(true);
     expect(mine.data.data.map((row) => row.status)).toContain('cancelled');
+  });
+});
+
+describe('adjustments', () => {
+  it('lets HR add days to a person’s balance with a reason, never below zero, and only with the right', async () => {
+    const [named] = await t.db
+      .select({ name: employees.name })
+      .from(employees)
+      .where(eq(employees.id, person.employeeId));
+    const found = await call<{ id: number }[]>(
+      'GET',
+      `clock/leave/people?keyword=${encodeURIComponent(named!.name)}`,
+      undefined,
+      hr,
+    );
+    expect(found.data.map((row) => row.id)).toContain(person.employeeId);
+    const before = (
+      await call<LeaveBalance[]>(
+        'GET',
+        `clock/leave/balance/person?employee_id=${person.employeeId}&year=2026`,
+        undefined,
+        hr,
+      )
+    ).data.find((row) => row.type === 'annual')!;
+    expect(before).toEqual(await annual());
+
+    const added = await call<LeaveBalance>(
+      'POST',
+      'clock/leave/adjust',
+      { employee_id: person.employeeId, year: 2026, type: 'annual', days: 2.5, note: '2025 年结转' },
+      hr,
+    );
+    expect(added.code, added.message).toBe(200);
+    expect(added.data).toMatchObject({ granted: before.granted + 2.5, left: before.left + 2.5 });
+    expect(added.data.ledger.at(-1)).toMatchObject({ kind: 'adjust', days: 2.5, note: '2025 年结转' });
+    expect((await annual()).left).toBe(before.left + 2.5);
+
+    const tooMuch = await call(
+      'POST',
+      'clock/leave/adjust',
+      { employee_id: person.employeeId, year: 2026, type: 'annual', days: -(before.left + 3), note: '清零' },
+      hr,
+    );
+    expect([tooMuch.code, tooMuch.message]).toEqual([
+      409,
+      leaveMessages.adjustBelowZero('年假', before.left + 2.5),
+    ]);
+    const wrong = await call(
+      'POST',
+      'clock/leave/adjust',
+      { employee_id: person.employeeId, year: 2026, type: 'sick', days: 0.3, note: '' },
+      hr,
+    );
+    expect(wrong.code).toBe(422);
+    expect(wrong.data.errors.map((error: { field: string }) => error.field).sort()).toEqual([
+      'days',
+      'note',
+      'type',
+    ]);
+    // The employee may read their own balance, not change it.
+    const own = await call('POST', 'clock/leave/adjust', {
+      employee_id: person.employeeId,
+      year: 2026,
+      type: 'annual',
+      days: 5,
+      note: '自己加',
+    });
+    expect(own.code).toBe(ErrorCode.FORBIDDEN);
+    const ledger = await t.db
+      .select({ kind: leaveLedger.kind, days: leaveLedger.days })
+      .from(leaveLedger)
+      .where(and(eq(leaveLedger.employeeId, person.employeeId), eq(leaveLedger.kind, 'adjust')));
+    expect(ledger).toEqual([{ kind: 'adjust', days: 2.5 }]);
   });
 });

@@ -49,6 +49,7 @@ const actionTitles = {
   punch: '打卡',
   lock: '封账',
   unlock: '反封账',
+  adjust: '调整余额',
 } as const;
 
 type Action = keyof typeof actionTitles;
@@ -200,7 +201,7 @@ export const menus: MenuSeed[] = [
     page('attendanceCoordinates', '打卡地点', '/attendance/coordinates', ['create', 'update', 'delete'], {
       icon: 'EnvironmentOutlined',
     }),
-    page('attendanceLeave', '请假管理', '/attendance/leave', ['create', 'withdraw', 'export'], {
+    page('attendanceLeave', '请假管理', '/attendance/leave', ['create', 'withdraw', 'export', 'adjust'], {
       icon: 'CalendarOutlined',
     }),
     page('attendanceStatistics', '考勤统计', '/attendance/statistics', ['export', 'lock', 'unlock'], {

@@ -1,14 +1,16 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
 import type { Half, LeaveStatus, LeaveType } from '@dealer-hr/shared/attendance/leave';
 import type {
+  LeaveAdjustInput,
   LeaveBalance,
+  LeavePerson,
   LeaveRequest,
   LeaveRequestInput,
 } from '@dealer-hr/shared/attendance/leave-contract';
 import { get, post, put, type Paged } from '../../../lib/api-client';
 import { CLOCK_KEY } from '../clock-api';
 
-export type { LeaveBalance, LeaveRequest, LeaveRequestInput };
+export type { LeaveAdjustInput, LeaveBalance, LeavePerson, LeaveRequest, LeaveRequestInput };
 
 /**
  * Leave lives under the clock's key: a request that is approved or cancelled changes the attendance days too,
@@ -87,3 +89,28 @@ export const requestLeave = (body: LeaveRequestInput) => post<LeaveRequest>('/au
 
 /** The caller's own approving (the approval is withdrawn) or approved leave (its days go back). */
 export const cancelLeave = (id: number) => put<LeaveRequest>('/auth/clock/leave/cancel', { id });
+
+/** The adjustment's person picker: staff of the caller's scope whose name or number begins with `keyword`. */
+export const leavePeopleQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: [...LEAVE_KEY, 'people', keyword],
+    queryFn: ({ signal }) => get<LeavePerson[]>('/auth/clock/leave/people', { keyword }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A person's balances of a year, for HR: asked only once a person is chosen. */
+export const personBalanceQuery = (employeeId: number | undefined, year: number) =>
+  queryOptions({
+    queryKey: [...LEAVE_KEY, 'balance', 'person', employeeId, year],
+    queryFn: employeeId
+      ? ({ signal }) =>
+          get<LeaveBalance[]>(
+            '/auth/clock/leave/balance/person',
+            { employee_id: employeeId, year },
+            { signal },
+          )
+      : skipToken,
+  });
+
+/** Days added to (or taken from) a person's balance by HR, with the reason. */
+export const adjustBalance = (body: LeaveAdjustInput) => post<LeaveBalance>('/auth/clock/leave/adjust', body);

@@ -207,4 +207,58 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
       month,
     );
   });
+  it('lets HR add days to a chosen person’s balance, showing what is left', async () => {
+    const { calls } = api(['attendance:leave:adjust'], [], {
+      'GET /api/auth/clock/leave/people': () =>
+        ok([
+          {
+            id: 31,
+            employee_no: 'E0031',
+            name: '周敏',
+            store_name: '上海浦东宝马4S店',
+            department_name: '销售部',
+          },
+        ]),
+      'GET /api/auth/clock/leave/balance/person': () => ok(balances),
+      'POST /api/auth/clock/leave/adjust': () => ok({ ...balances[0], granted: 12, left: 9 }),
+    });
+    renderApp('/attendance/leave');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: '调整余额' }, SLOW));
+    const form = await dialogTitled('调整假期余额');
+    await user.click(button(form, '保存'));
+    expect(await within(form).findByText('请选择员工')).toBeInTheDocument();
+    expect(within(form).getByText('调整原因不能为空')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('员工'), '周');
+    await user.click(await screen.findByText('周敏（E0031） · 上海浦东宝马4S店', {}, SLOW));
+    expect(await within(form).findByText('当前剩余 7 天', {}, SLOW)).toBeInTheDocument();
+    await user.click(within(form).getByLabelText('调休'));
+    expect(await within(form).findByText('当前剩余 2 天')).toBeInTheDocument();
+    await user.click(within(form).getByLabelText('年假'));
+    await user.type(within(form).getByLabelText('调整天数'), '0.3');
+    await user.click(button(form, '保存'));
+    expect(await within(form).findByText(/调整天数应为半天的整数倍/)).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('调整天数'));
+    await user.type(within(form).getByLabelText('调整天数'), '2');
+    await user.type(within(form).getByLabelText('调整原因'), '上年度结转');
+    await user.click(button(form, '保存'));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/clock/leave/adjust')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/clock/leave/adjust')[0]!.body).toEqual({
+      employee_id: 31,
+      year: dayjs().year(),
+      type: 'annual',
+      days: 2,
+      note: '上年度结转',
+    });
+    const asked = callsTo(calls, 'GET', '/api/auth/clock/leave/balance/person')[0]!.url.searchParams;
+    expect([asked.get('employee_id'), asked.get('year')]).toEqual(['31', String(dayjs().year())]);
+  });
+
+  it('offers no adjustment without its right', async () => {
+    api(['attendance:leave:create'], []);
+    renderApp('/attendance/leave');
+    await screen.findByRole('button', { name: /申请请假/ }, SLOW);
+    expect(screen.queryByRole('button', { name: '调整余额' })).not.toBeInTheDocument();
+  });
 });

@@ -1,8 +1,9 @@
-import { Card, Divider, Tabs } from 'antd';
+import { Button, Card, Divider, Flex, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateAction } from '../../../components/list-toolbar';
-import { usePermission } from '../../../components/permission';
+import { Permission, usePermission } from '../../../components/permission';
+import { AdjustDialog } from './adjust-dialog';
 import { BalanceStrip } from './balance-strip';
 import { LeaveCalendar } from './leave-calendar';
 import { LeaveDialog } from './leave-dialog';
@@ -11,20 +12,26 @@ import { LeaveRecords } from './leave-records';
 /**
  * `/attendance/leave` (请假管理): the caller's balances, the leave requests (their own, or their scope's for
  * whoever may export them) with 撤销 on their own, for those same reviewers a month of approved leave day by
- * day, and 申请请假, which goes through the `leave` approval flow.
+ * day, 申请请假, which goes through the `leave` approval flow, and for HR 调整余额 (a person's balance).
  */
 export function LeavePage() {
   const { t } = useTranslation('attendanceLeave');
   const [requesting, setRequesting] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
   // The calendar shows others' leave: like the team's list, it is for whoever may export the team's leave.
   const team = usePermission()('attendance:leave:export');
   return (
     <Card
       title={t('title')}
       extra={
-        <CreateAction permission="attendance:leave:create" onClick={() => setRequesting(true)}>
-          {t('create')}
-        </CreateAction>
+        <Flex gap={8}>
+          <Permission name="attendance:leave:adjust">
+            <Button onClick={() => setAdjusting(true)}>{t('adjust.open')}</Button>
+          </Permission>
+          <CreateAction permission="attendance:leave:create" onClick={() => setRequesting(true)}>
+            {t('create')}
+          </CreateAction>
+        </Flex>
       }
     >
       <BalanceStrip />
@@ -36,6 +43,7 @@ export function LeavePage() {
         ]}
       />
       <LeaveDialog open={requesting} onClose={() => setRequesting(false)} />
+      <AdjustDialog open={adjusting} onClose={() => setAdjusting(false)} />
     </Card>
   );
 }
