@@ -21,6 +21,8 @@ import {
   buildAttendanceDayJob,
   ENSURE_PUNCH_PARTITIONS,
   ensurePunchPartitionsJob,
+  EXPIRE_LEAVE,
+  expireLeaveJob,
 } from './modules/attendance';
 import {
   SWEEP_HANDOVERS,
@@ -100,6 +102,7 @@ export const productJobs = ({
   sweepHandoversJob(handover),
   buildAttendanceDayJob(db, today, timeZone),
   ensurePunchPartitionsJob(db, today, timeZone),
+  expireLeaveJob(db, today),
   expireResults(db, filesDir),
   exportJob({ db, sources: exports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
   importJob({ db, sources: imports, dir: filesDir, keepMs: exportKeepDays * 86_400_000 }),
@@ -119,4 +122,6 @@ export const productSchedules: JobSchedule[] = [
   { name: 'build-attendance-day', cron: '30 4 * * *', kind: BUILD_ATTENDANCE_DAY, catchUp: true },
   // This month's punch partition and the next two, every day and at start-up.
   { name: 'ensure-punch-partitions', cron: '10 0 * * *', kind: ENSURE_PUNCH_PARTITIONS, catchUp: true },
+  // Last year's leave balances end with it (the first run of a year); a balance that comes back is caught later.
+  { name: 'expire-leave', cron: '20 0 * * *', kind: EXPIRE_LEAVE, catchUp: true },
 ];

@@ -84,9 +84,10 @@ export type LeaveRequest = z.infer<typeof leaveRequest>;
 export const leaveBalance = z.object({
   year: z.number().int(),
   type: z.enum(LEAVE_TYPES),
-  /** Granted, used (approved) and pending (in approval) days; `left` = granted - used. */
+  /** Granted (and adjusted), used (approved), expired and pending (in approval) days; `left` = granted - used - expired. */
   granted: z.number(),
   used: z.number(),
+  expired: z.number(),
   pending: z.number(),
   left: z.number(),
   ledger: z.array(

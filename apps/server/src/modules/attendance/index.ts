@@ -25,3 +25,4 @@ export { statisticsExport } from './statistics.service';
 // The employee's steps on an abnormal day, for the demo's story to perform.
 export { explainDay, requestCorrection } from './abnormal.service';
 export { balancesOf } from './leave.service';
+export { EXPIRE_LEAVE, expireLeave, expireLeaveJob } from './leave-expiry';

@@ -158,11 +158,13 @@ export async function balancesOf(db: Database, employeeId: number, year: number)
       .filter((row) => row.kind === 'grant' || row.kind === 'adjust')
       .reduce((sum, row) => sum + row.days, 0);
     const left = rows.reduce((sum, row) => sum + row.days, 0);
+    const expired = -rows.filter((row) => row.kind === 'expire').reduce((sum, row) => sum + row.days, 0);
     return {
       year,
       type,
       granted,
-      used: granted - left,
+      used: granted - left - expired,
+      expired,
       pending: pending.find((row) => row.type === type)?.days ?? 0,
       left,
       ledger: rows.map((row) => ({

@@ -4,11 +4,12 @@ import type { ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
 import { ErrorCode } from '@dealer-hr/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceDays, employees, leaveLedger } from '../../db/schema';
+import { attendanceDays, employees, leaveLedger, leaveRequests } from '../../db/schema';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { flowApprovedBy } from '../../test/flows';
 import { mainPostOf } from '../../test/users';
+import { expireLeave } from './leave-expiry';
 
 let t: TestApp;
 let staff: string;
@@ -228,5 +229,52 @@ describe('adjustments', () => {
       .from(leaveLedger)
       .where(and(eq(leaveLedger.employeeId, person.employeeId), eq(leaveLedger.kind, 'adjust')));
     expect(ledger).toEqual([{ kind: 'adjust', days: 2.5 }]);
+  });
+});
+
+describe('expiry', () => {
+  it('expires what is left of an earlier year once, and waits for a request of that year still in approval', async () => {
+    await t.db.insert(leaveLedger).values([
+      {
+        employeeId: person.employeeId,
+        year: 2025,
+        type: 'annual',
+        kind: 'grant',
+        days: 5,
+        note: '2025 年法定年假',
+      },
+      { employeeId: person.employeeId, year: 2025, type: 'annual', kind: 'use', days: -2 },
+      { employeeId: person.employeeId, year: 2025, type: 'lieu', kind: 'adjust', days: 1, note: '加班' },
+    ]);
+    const [waiting] = await t.db
+      .insert(leaveRequests)
+      .values({
+        employeeId: person.employeeId,
+        type: 'lieu',
+        startDay: '2025-12-30',
+        startHalf: 'am',
+        endDay: '2025-12-30',
+        endHalf: 'pm',
+        days: 1,
+        reason: '调休',
+        status: 'approving',
+      })
+      .returning();
+    const leftOf = async (type: 'annual' | 'lieu') =>
+      (await call<LeaveBalance[]>('GET', 'clock/leave/balance?year=2025')).data.find(
+        (row) => row.type === type,
+      )!;
+
+    expect(await expireLeave(t.db, '2026-01-01')).toBe(1);
+    expect(await leftOf('annual')).toMatchObject({ left: 0, granted: 5, used: 2, expired: 3 });
+    expect((await leftOf('annual')).ledger.at(-1)).toMatchObject({ kind: 'expire', days: -3 });
+    expect((await leftOf('lieu')).left).toBe(1);
+    expect(await expireLeave(t.db, '2026-01-02')).toBe(0);
+
+    await t.db.update(leaveRequests).set({ status: 'rejected' }).where(eq(leaveRequests.id, waiting!.id));
+    expect(await expireLeave(t.db, '2026-01-03')).toBe(1);
+    expect((await leftOf('lieu')).left).toBe(0);
+    // This year's balance is not touched.
+    expect((await annual(2026)).left).toBeGreaterThan(0);
   });
 });

@@ -69,6 +69,7 @@ function BalanceCard({ balance }: { balance: LeaveBalance }) {
         <Figure label={t('balance.left')} value={daysText(balance.left)} strong />
         <Figure label={t('balance.used')} value={daysText(balance.used)} />
         <Figure label={t('balance.pending')} value={daysText(balance.pending)} />
+        {balance.expired > 0 && <Figure label={t('balance.expired')} value={daysText(balance.expired)} />}
         <Figure label={t('balance.granted')} value={daysText(balance.granted)} />
       </Flex>
     </Card>

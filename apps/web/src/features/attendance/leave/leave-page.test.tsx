@@ -56,11 +56,12 @@ const balances: LeaveBalance[] = [
     type: 'annual',
     granted: 10,
     used: 3,
+    expired: 0,
     pending: 1,
     left: 7,
     ledger: [{ kind: 'grant', days: 10, note: '2026 年度年假', created_at: '2026-01-01T00:00:00.000Z' }],
   },
-  { year: 2026, type: 'lieu', granted: 2, used: 0, pending: 0, left: 2, ledger: [] },
+  { year: 2026, type: 'lieu', granted: 3, used: 0, expired: 1, pending: 0, left: 2, ledger: [] },
 ];
 
 /** The page's routes: a list of `rows`, the balances, an empty store picker, and `routes` on top. */
@@ -183,6 +184,10 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     expect(within(annual).getByText('7 天')).toBeInTheDocument();
     expect(within(annual).getByText('审批中')).toBeInTheDocument();
     expect(within(annual).getByText('1 天')).toBeInTheDocument();
+    // Expired days show only where there are some.
+    expect(within(annual).queryByText('已过期')).not.toBeInTheDocument();
+    const lieu = within(strip).getByText('调休').closest<HTMLElement>('.ant-card')!;
+    expect(within(within(lieu).getByText('已过期').parentElement!).getByText('1 天')).toBeInTheDocument();
     expect(callsTo(calls, 'GET', '/api/auth/clock/leave/balance')[0]!.url.searchParams.get('year')).toBe(
       String(dayjs().year()),
     );
