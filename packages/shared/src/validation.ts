@@ -170,6 +170,13 @@ export function zQueryId(label: string) {
     .transform((value) => (value ? Number(value) : undefined));
 }
 
+/** A required id of a query string (请选择…). */
+export function zRequiredQueryId(label: string) {
+  return zQueryId(label)
+    .refine((value) => value !== undefined, { error: selectMessage(label) })
+    .transform((value) => value!);
+}
+
 /** A selected calendar date 'YYYY-MM-DD' (the "date" of the required selections). */
 export function zRequiredDate(label: string) {
   const message = selectMessage(label);

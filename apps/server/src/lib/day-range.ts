@@ -77,7 +77,6 @@ export function refineDayRange(query: Pick<DayRange, 'from' | 'to'>, context: z.
   }
 }
 
-/** Milliseconds `timeZone` is ahead of UTC at `instant`. */
 const wallClockFormat = perTimeZone(
   (timeZone) =>
     new Intl.DateTimeFormat('en-US', {
@@ -92,6 +91,7 @@ const wallClockFormat = perTimeZone(
     }),
 );
 
+/** Milliseconds `timeZone` is ahead of UTC at `instant`. */
 function offsetAt(instant: number, timeZone: string): number {
   const parts = wallClockFormat(timeZone).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) =>

@@ -1,7 +1,8 @@
 // Leave requests and balances (`/api/auth/clock/leave/*`): request and answer schemas.
 import { z } from 'zod';
 import { selectMessage } from '../rules';
-import { zQueryId, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
+import { zRequiredDate, zRequiredQueryId, zRequiredSelect, zRequiredString } from '../validation';
+import { yearQuery } from './rules-contract';
 import {
   BALANCE_LEAVE_TYPES,
   HALVES,
@@ -101,17 +102,11 @@ export const leaveBalance = z.object({
 });
 export type LeaveBalance = z.infer<typeof leaveBalance>;
 
-const zYear = z.coerce
-  .number({ error: selectMessage(leaveLabels.year) })
-  .int({ error: selectMessage(leaveLabels.year) })
-  .min(2000, { error: selectMessage(leaveLabels.year) })
-  .max(2100, { error: selectMessage(leaveLabels.year) });
+const zYear = yearQuery.shape.year;
 
 /** `GET clock/leave/balance/person`: a person's balances of a year, for HR to adjust. */
 export const personBalanceQuery = z.object({
-  employee_id: zQueryId(leaveLabels.employee)
-    .refine((id) => id !== undefined, { error: selectMessage(leaveLabels.employee) })
-    .transform((id) => id!),
+  employee_id: zRequiredQueryId(leaveLabels.employee),
   year: zYear,
 });
 

@@ -163,7 +163,8 @@ export const leaveMessages = {
   notCancellable: '只能撤销审批中或已通过的本人请假',
   monthLocked: (month: string) => `${month} 的考勤已封账，不能再请该月的假`,
   adjustDays: `调整天数应为半天的整数倍，不为 0，且不超过 ${LEAVE_ADJUST_MAX} 天`,
-  adjustBelowZero: (name: string, left: number) => `调整后${name}余额不能为负：当前剩余 ${left} 天`,
+  adjustBelowZero: (name: string, free: number) =>
+    `调整后${name}余额不能为负：当前可用 ${free} 天（审批中的请假已预留）`,
   notBalanceType: '只有年假和调休有余额',
   personNotFound: '员工不存在或不在您的数据范围内',
 } as const;

@@ -2,7 +2,13 @@
 // Times travel as 'HH:mm' and are kept as minutes; a threshold of -1 is off.
 import { z } from 'zod';
 import { selectMessage } from '../rules';
-import { zOptionalId, zQueryId, zRequiredDate, zRequiredSelect, zRequiredString } from '../validation';
+import {
+  zOptionalId,
+  zRequiredDate,
+  zRequiredQueryId,
+  zRequiredSelect,
+  zRequiredString,
+} from '../validation';
 import {
   CALENDAR_KINDS,
   CORRECTION_DEADLINE_MAX,
@@ -221,9 +227,7 @@ export type ScheduleEntry = z.infer<typeof scheduleEntry>;
 
 /** `GET clock/rules/schedule/roster`: a shift group's people and their shifts in a month. */
 export const rosterQuery = z.object({
-  group_id: zQueryId(ruleLabels.group)
-    .refine((id) => id !== undefined, { error: selectMessage(ruleLabels.group) })
-    .transform((id) => id!),
+  group_id: zRequiredQueryId(ruleLabels.group),
   month: zMonth,
 });
 export type RosterQuery = z.input<typeof rosterQuery>;
@@ -242,6 +246,9 @@ export const scheduleRoster = z.object({
       employee_name: z.string(),
       employee_no: z.string(),
       store_name: z.string().nullable(),
+      /** Employed from and (when leaving) to: the days outside cannot be scheduled. */
+      entry_date: z.string(),
+      left_on: z.string().nullable(),
       /** The days scheduled so far: a shift, or null for a rest day; a day left out is not scheduled. */
       days: z.array(z.object({ day: z.string(), shift_id: z.number().int().nullable() })),
     }),

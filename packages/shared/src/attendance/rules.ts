@@ -182,6 +182,7 @@ export const ruleMessages = {
   scheduleTooLong: '一次最多排 62 天',
   year: '年份须为 2000-2100 的整数',
   notInShiftGroup: '该员工不在排班制考勤组中',
+  notInShiftGroupOn: (day: string) => `该员工 ${day} 不在排班制考勤组中（未在职或已调离），请去掉这一天`,
   notShiftGroup: '只有排班制考勤组按人按天排班',
 } as const;
 

@@ -8,17 +8,10 @@ import { rowsOf } from '../../db/rows';
 import { uploads, type clockPunches } from '../../db/schema';
 import { columnList, unnestRows, type UnnestColumn } from '../../db/unnest';
 import { conflict, validationFailed } from '../../lib/errors';
-import { fenceAmong } from './coordinates.service';
+import { fenceAmong, fencesOfStores, type StorePoint } from './coordinates.service';
 import { computeDays } from './days.build';
 import { punchOf } from './rows';
-import {
-  blockedOf,
-  fencesOfStores,
-  todaysOf,
-  whereaboutsOf,
-  type StorePoint,
-  type Whereabouts,
-} from './whereabouts';
+import { blockedOf, todaysOf, whereaboutsOf, type Whereabouts } from './whereabouts';
 
 export interface ClockDeps {
   db: Database;
@@ -84,14 +77,17 @@ const BATCHES_AT_ONCE = 4;
  * store) decides; out of it, the punch is 外勤 where the group allows it, else refused with the distance. The
  * punch is kept as it came and the day is computed again in the same transaction.
  *
- * Clock-ins that arrive while others are being written wait and are then written together (group commit): one
- * read of the people, their places and the rules, one insert, one recompute of their days and one read of the
- * answers, whether the batch holds one punch or two hundred. At 9:00 a store group's staff clock in within the
+ * Clock-ins are written in batches (group commit): up to four at once, and what arrives while all four are
+ * running waits, to go together in the next (a person's second punch also waits for their first). A batch
+ * costs one read of the people, their places and the rules, one insert, one recompute of their days and one
+ * read of the answers, whether it holds one punch or forty. At 9:00 a store group's staff clock in within the
  * same minute; one punch after another, each in its own transaction, answered 150 a second on two cores.
  */
 export class ClockInDesk {
-  private readonly waiting: Waiting[] = [];
+  private waiting: Waiting[] = [];
   private running = 0;
+  /** The users whose punches a running batch holds. */
+  private readonly writing = new Set<number>();
 
   constructor(private readonly deps: ClockDeps) {}
 
@@ -103,14 +99,27 @@ export class ClockInDesk {
   }
 
   private writeWaiting() {
-    while (this.running < BATCHES_AT_ONCE && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, BATCH_MAX);
+    while (this.running < BATCHES_AT_ONCE) {
+      // A person's punches go one batch after another (a double tap): each batch computes the day with the
+      // punches committed before it, so two at once would each miss the other's.
+      const batch: Waiting[] = [];
+      const users = new Set<number>();
+      for (const waiting of this.waiting) {
+        if (batch.length === BATCH_MAX) break;
+        if (this.writing.has(waiting.userId) || users.has(waiting.userId)) continue;
+        batch.push(waiting);
+        users.add(waiting.userId);
+      }
+      if (batch.length === 0) return;
+      this.waiting = this.waiting.filter((waiting) => !batch.includes(waiting));
+      for (const userId of users) this.writing.add(userId);
       this.running += 1;
       void writeBatch(this.deps, batch)
         // A failure of the batch as a whole (the database away) is every waiting punch's answer.
         .catch((error: unknown) => batch.forEach((each) => each.reject(error)))
         .finally(() => {
           this.running -= 1;
+          for (const userId of users) this.writing.delete(userId);
           this.writeWaiting();
         });
     }
@@ -194,7 +203,8 @@ async function writeBatch({ db, timeZone }: ClockDeps, batch: readonly Waiting[]
     photoUploadId: fence.inside ? null : body.photo_upload_id,
     correctionId: null,
   }));
-  await db.transaction(async (tx) => {
+  // The answers are read in the transaction too: a punch is answered as written only when it was.
+  const todays = await db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into clock_punches ${columnList(punchColumns)} ${unnestRows(written, punchColumns)}`,
     );
@@ -216,13 +226,13 @@ async function writeBatch({ db, timeZone }: ClockDeps, batch: readonly Waiting[]
         placements: [...placements.values()],
         book: accepted[0]!.where.book,
       });
+    return todaysOf(
+      tx,
+      accepted.map(({ where }) => where),
+      timeZone,
+      fences,
+    );
   });
-  const todays = await todaysOf(
-    db,
-    accepted.map(({ where }) => where),
-    timeZone,
-    fences,
-  );
   for (const [index, { waiting, where, fence }] of accepted.entries()) {
     waiting.resolve({
       punch: punchOf({

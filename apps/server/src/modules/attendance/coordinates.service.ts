@@ -6,7 +6,7 @@ import type {
 } from '@dealer-hr/shared/attendance/contract';
 import { attendanceMessages, type Datum } from '@dealer-hr/shared/attendance/rules';
 import { distanceMeters, toWgs84, type Position } from '@dealer-hr/shared/attendance/geo';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import { inScope, type Scope } from '../../core/scope';
 import type { Database } from '../../db/client';
 import { clockPoints, stores } from '../../db/schema';
@@ -173,12 +173,23 @@ export async function destroyClockPoint(db: Database, scope: Scope, actor: Audit
   });
 }
 
-/** The enabled points of a store: its fences. */
-export const fencesOf = (db: Database, storeId: number) =>
-  db
+/** The enabled points of some stores: their fences, by store. */
+export type StorePoint = typeof clockPoints.$inferSelect;
+
+export async function fencesOfStores(db: Database, storeIds: readonly number[]) {
+  const fences = new Map<number, StorePoint[]>(storeIds.map((id) => [id, []]));
+  if (storeIds.length === 0) return fences;
+  const points = await db
     .select()
     .from(clockPoints)
-    .where(and(eq(clockPoints.storeId, storeId), eq(clockPoints.enabled, true)));
+    .where(and(inArray(clockPoints.storeId, [...new Set(storeIds)]), eq(clockPoints.enabled, true)));
+  for (const point of points) fences.get(point.storeId)?.push(point);
+  return fences;
+}
+
+/** The enabled points of a store: its fences. */
+export const fencesOf = async (db: Database, storeId: number) =>
+  (await fencesOfStores(db, [storeId])).get(storeId) ?? [];
 
 /**
  * The fence decision among a store's enabled points: the nearest, the distance to it in whole metres measured

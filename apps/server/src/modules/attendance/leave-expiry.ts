@@ -16,8 +16,11 @@ export const EXPIRE_LEAVE = 'attendance.expire-leave';
  */
 export async function expireLeave(db: Database, today: string): Promise<number> {
   const year = Number(today.slice(0, 4));
-  const expired = rowsOf<{ employee_id: number }>(
-    await db.execute(sql`
+  return db.transaction(async (tx) => {
+    // One run at a time (the start-up catch-up and the schedule's): two would both expire one leftover.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('leave-expiry'))`);
+    const expired = rowsOf<{ employee_id: number }>(
+      await tx.execute(sql`
       insert into leave_ledger (employee_id, year, type, kind, days, note)
       select l.employee_id, l.year, l.type, 'expire', -sum(l.days), l.year || ' 年余额年末过期'
       from leave_ledger l
@@ -29,8 +32,9 @@ export async function expireLeave(db: Database, today: string): Promise<number> 
       group by l.employee_id, l.year, l.type
       having sum(l.days) > 0
       returning employee_id`),
-  );
-  return expired.length;
+    );
+    return expired.length;
+  });
 }
 
 /** The schedule's job: every day, so that the first day of a year (or the first start after it) expires the last. */

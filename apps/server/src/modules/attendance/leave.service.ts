@@ -454,21 +454,14 @@ export async function personBalances(db: Database, scope: Scope, employeeId: num
 export async function adjustBalance(db: Database, scope: Scope, actor: AuditActor, body: LeaveAdjustBody) {
   await assertPersonInScope(db, scope, body.employee_id);
   return db.transaction(async (tx) => {
-    await grantAnnualLeave(tx, body.employee_id, body.year);
-    // The person's ledger rows of the year, locked: two adjustments at once both see the other's result.
-    const rows = await tx
-      .select({ days: leaveLedger.days })
-      .from(leaveLedger)
-      .where(
-        and(
-          eq(leaveLedger.employeeId, body.employee_id),
-          eq(leaveLedger.year, body.year),
-          eq(leaveLedger.type, body.type),
-        ),
-      )
-      .for('update');
-    const left = rows.reduce((sum, row) => sum + row.days, 0);
-    if (left + body.days < 0) throw conflict(leaveMessages.adjustBelowZero(leaveTypeNames[body.type], left));
+    // The lock a request takes: an adjustment and an approval of the same person's leave go one after the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('leave_requests'), ${body.employee_id})`);
+    const balance = (await balancesOf(tx, body.employee_id, body.year)).find(
+      (each) => each.type === body.type,
+    )!;
+    // Days in approval come out at the approval: they must still be there then.
+    const free = balance.left - balance.pending;
+    if (free + body.days < 0) throw conflict(leaveMessages.adjustBelowZero(leaveTypeNames[body.type], free));
     const [line] = await tx
       .insert(leaveLedger)
       .values({

@@ -48,9 +48,9 @@ export async function scheduleRoster(
     .from(attendanceGroupTargets)
     .where(eq(attendanceGroupTargets.groupId, group.id));
   const book = await loadRulebook(db);
-  const placements = (await placementsReachedBy(db, targets, asOf))
-    .filter((placement) => book.groupOf(placement)?.id === group.id)
-    .slice(0, ROSTER_MAX);
+  const placements = (await placementsReachedBy(db, targets, asOf)).filter(
+    (placement) => book.groupOf(placement)?.id === group.id,
+  );
   if (placements.length === 0) return { group_id: group.id, month: query.month, as_of: asOf, people: [] };
   const ids = placements.map((placement) => placement.employeeId);
   const people = await db
@@ -58,6 +58,10 @@ export async function scheduleRoster(
     .from(employees)
     .where(inArray(employees.id, ids));
   const personOf = new Map(people.map((person) => [person.id, person]));
+  const numberOf = (employeeId: number) => personOf.get(employeeId)?.employeeNo ?? '';
+  const listed = placements
+    .sort((a, b) => numberOf(a.employeeId).localeCompare(numberOf(b.employeeId)))
+    .slice(0, ROSTER_MAX);
   const daysOf = new Map<number, { day: string; shift_id: number | null }[]>();
   const scheduled = await db
     .select({
@@ -83,15 +87,15 @@ export async function scheduleRoster(
     group_id: group.id,
     month: query.month,
     as_of: asOf,
-    people: placements
-      .map((placement) => ({
-        employee_id: placement.employeeId,
-        employee_name: personOf.get(placement.employeeId)?.name ?? '',
-        employee_no: personOf.get(placement.employeeId)?.employeeNo ?? '',
-        store_name: placement.storeName,
-        days: daysOf.get(placement.employeeId) ?? [],
-      }))
-      .sort((a, b) => a.employee_no.localeCompare(b.employee_no)),
+    people: listed.map((placement) => ({
+      employee_id: placement.employeeId,
+      employee_name: personOf.get(placement.employeeId)?.name ?? '',
+      employee_no: numberOf(placement.employeeId),
+      store_name: placement.storeName,
+      entry_date: placement.entryDate,
+      left_on: placement.leftOn,
+      days: daysOf.get(placement.employeeId) ?? [],
+    })),
   };
 }
 
@@ -145,7 +149,10 @@ export async function putSchedule(
       if (await isMonthLocked(tx, day)) throw conflict(ruleMessages.monthLocked(day.slice(0, 7)));
       const [placement] = await placementsOn(tx, [body.employee_id], day);
       if (!placement || book.groupOf(placement)?.kind !== 'shift')
-        throw fieldConflict('employee_id', ruleMessages.notInShiftGroup);
+        throw fieldConflict(
+          'employee_id',
+          body.days.length === 1 ? ruleMessages.notInShiftGroup : ruleMessages.notInShiftGroupOn(day),
+        );
     }
     const shiftIds = [
       ...new Set(body.days.map((entry) => entry.shift_id).filter((id): id is number => id !== null)),

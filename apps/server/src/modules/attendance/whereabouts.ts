@@ -4,18 +4,17 @@ import { timeOf } from '@dealer-hr/shared/attendance/rules-contract';
 import type { ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
 import { addDays, dayOf } from '../../core/clock';
 import type { Database } from '../../db/client';
-import { attendanceDays, clockPoints, clockPunches, employees, users } from '../../db/schema';
+import { attendanceDays, clockPunches, employees, users } from '../../db/schema';
 import { startOfDay } from '../../lib/day-range';
 import { perTimeZone } from '../../lib/zoned-format';
 import { conflict } from '../../lib/errors';
 import { loadRulebook, placementsOn, type Group, type Placement, type Rulebook } from './day-context';
+import { fencesOfStores, type StorePoint } from './coordinates.service';
 import { dayQuery, daysOf, punchOf, punchQuery } from './rows';
 
 // Where signed-in employees stand for attendance at an instant, and the picture of their day the clock-in page
 // shows: read for many people at once, so that clock-ins arriving together cost the database a few statements
 // between them rather than a few each (clock.service.ts).
-
-export type StorePoint = typeof clockPoints.$inferSelect;
 
 export interface Whereabouts {
   userId: number;
@@ -112,18 +111,6 @@ export async function whereaboutsOf(
       ...groupAt(each.person.id, day),
     };
   });
-}
-
-/** The enabled points of some stores: their fences, by store. */
-export async function fencesOfStores(db: Database, storeIds: readonly number[]) {
-  const fences = new Map<number, StorePoint[]>(storeIds.map((id) => [id, []]));
-  if (storeIds.length === 0) return fences;
-  const points = await db
-    .select()
-    .from(clockPoints)
-    .where(and(inArray(clockPoints.storeId, [...new Set(storeIds)]), eq(clockPoints.enabled, true)));
-  for (const point of points) fences.get(point.storeId)?.push(point);
-  return fences;
 }
 
 const storeOf = (where: Whereabouts) => where.placement?.storeId ?? null;

@@ -94,7 +94,8 @@ export const roles: RoleSeed[] = [
       ...grant('attendanceClock'),
       ...grant('attendanceRecords', ['export']),
       ...grant('attendanceAbnormal', ['approve', 'reject', 'export']),
-      ...grant('attendanceLeave'),
+      // Adjusting balances is HR's.
+      ...grant('attendanceLeave', ['create', 'withdraw', 'export']),
       ...grant('attendanceStatistics', ['export']),
       ...grant('statisticsOverview'),
       ...grant('statisticsTurnover'),

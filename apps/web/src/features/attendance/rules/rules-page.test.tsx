@@ -281,6 +281,9 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
           employee_name: '王师傅',
           employee_no: 'E0007',
           store_name: '上海浦东宝马4S店',
+          entry_date: '2020-03-01',
+          // Leaving on the 20th: the days after cannot be scheduled.
+          left_on: `${month}-20`,
           days: [
             { day: `${month}-01`, shift_id: 1 },
             { day: `${month}-02`, shift_id: null },
@@ -291,6 +294,8 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
           employee_name: '李师傅',
           employee_no: 'E0008',
           store_name: '上海浦东宝马4S店',
+          entry_date: '2021-06-01',
+          left_on: null,
           days: [],
         },
       ],
@@ -317,12 +322,12 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
     await user.click(button(form, '填充本月'));
     await user.click(button(form, '保存'));
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/clock/rules/schedule')).toHaveLength(1));
-    // Every Monday the night shift; the 1st and 2nd as they were unless a Monday.
+    // Every Monday to the 20th the night shift; the 1st and 2nd as they were unless a Monday.
     const expected = Array.from({ length: dayjs(`${month}-01`).daysInMonth() }, (_, index) =>
       dayjs(`${month}-01`).add(index, 'day'),
     ).flatMap((date): { day: string; shift_id: number | null }[] => {
       const day = date.format('YYYY-MM-DD');
-      if (date.day() === 1) return [{ day, shift_id: 2 }];
+      if (date.day() === 1 && date.date() <= 20) return [{ day, shift_id: 2 }];
       if (date.date() === 1) return [{ day, shift_id: 1 }];
       if (date.date() === 2) return [{ day, shift_id: null }];
       return [];

@@ -61,12 +61,16 @@ export function ScheduleDialog({
     { value: REST, label: t('schedule.rest') },
   ];
 
+  // Days before joining or after leaving cannot be scheduled.
+  const employed = (day: string) =>
+    person !== null && day >= person.entry_date && (person.left_on === null || day <= person.left_on);
+
   const fillFromWeek = () => {
     const week = form.getFieldValue('week') as ScheduleValues['week'];
     const filled = Object.fromEntries(
       days.flatMap(({ day, weekday }) => {
         const value = week[weekday - 1];
-        return value === undefined ? [] : [[day, value]];
+        return value === undefined || !employed(day) ? [] : [[day, value]];
       }),
     );
     form.setFieldsValue({ days: { ...(form.getFieldValue('days') as ScheduleValues['days']), ...filled } });
@@ -144,6 +148,7 @@ export function ScheduleDialog({
               <Select
                 aria-label={day}
                 placeholder={t('schedule.unscheduledMark')}
+                disabled={!employed(day)}
                 options={options}
                 optionLabelProp="label"
                 size="small"
