@@ -17,8 +17,11 @@ const VIEWPORTS = [
 /** The page as shown does not scroll sideways (wide tables scroll inside themselves); a screenshot is kept. */
 export async function expectFits(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()!.width;
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, name).toBeLessThanOrEqual(width);
+  // Right after a resize the layout is still the old one until the app has seen the new width (the sidebar
+  // turns into a drawer): polled, so that what is measured is the page as a phone shows it.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: name })
+    .toBeLessThanOrEqual(width);
   await page.screenshot({ path: `test-results/screenshots/${name}-zh-${width}.png`, fullPage: true });
 }
 
