@@ -72,17 +72,20 @@ export async function scheduleRoster(
     .from(attendanceSchedules)
     .where(
       and(
-        inArray(attendanceSchedules.employeeId, ids),
+        inArray(
+          attendanceSchedules.employeeId,
+          listed.map((placement) => placement.employeeId),
+        ),
         gte(attendanceSchedules.day, first),
         lt(attendanceSchedules.day, `${addMonths(query.month, 1)}-01`),
       ),
     )
     .orderBy(asc(attendanceSchedules.day));
-  for (const row of scheduled)
-    daysOf.set(row.employeeId, [
-      ...(daysOf.get(row.employeeId) ?? []),
-      { day: row.day, shift_id: row.shiftId },
-    ]);
+  for (const row of scheduled) {
+    const days = daysOf.get(row.employeeId) ?? [];
+    days.push({ day: row.day, shift_id: row.shiftId });
+    daysOf.set(row.employeeId, days);
+  }
   return {
     group_id: group.id,
     month: query.month,
