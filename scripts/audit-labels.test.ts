@@ -36,6 +36,7 @@ const tableOf: Partial<Record<AuditEntity, Table>> = {
   holiday: schema.holidayCalendar,
   leave_request: schema.leaveRequests,
   leave_ledger: schema.leaveLedger,
+  overtime_request: schema.overtimeRequests,
   department: schema.departments,
   dictionary_type: schema.dictionaryTypes,
   dictionary_item: schema.dictionaryItems,

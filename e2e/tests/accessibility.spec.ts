@@ -23,6 +23,7 @@ const PAGES = [
   { path: '/attendance/rules?tab=schedule', title: '考勤规则', ready: 'main .ant-table-row' },
   { path: '/attendance/statistics', title: '考勤统计', ready: 'main .ant-table' },
   { path: '/attendance/leave', title: '请假管理', ready: 'main .ant-table' },
+  { path: '/attendance/leave?tab=overtime', title: '请假管理', ready: 'main .ant-table-row' },
   { path: '/statistics/overview', title: '人力概览', ready: 'main .ant-card svg' },
   { path: '/statistics/turnover', title: '离职率分析', ready: 'main .ant-table-row' },
   { path: '/statistics/vacancy', title: '缺编分析', ready: 'main .ant-table-row' },

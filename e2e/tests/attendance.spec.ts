@@ -260,4 +260,5 @@ testPagesFit('attendance', [
   { path: '/attendance/rules?tab=schedule', title: '考勤规则' },
   { path: '/attendance/statistics', title: '考勤统计' },
   { path: '/attendance/leave', title: '请假管理' },
+  { path: '/attendance/leave?tab=overtime', title: '请假管理' },
 ]);

@@ -1,7 +1,7 @@
 import type { Today } from './core/clock';
 import type { Sealer } from './lib/sealed-values';
 import { createApprovalEngine, type ApprovalBusiness } from './modules/approvals';
-import { correctionBusiness, leaveBusiness } from './modules/attendance';
+import { correctionBusiness, leaveBusiness, overtimeBusiness } from './modules/attendance';
 import { dispatchBusiness } from './modules/dispatch';
 import { onboardingBusiness } from './modules/onboarding';
 import { prohibitedDismissBusiness } from './modules/prohibited';
@@ -26,6 +26,7 @@ export const createProductEngine = (
     resignationBusiness,
     leaveBusiness({ today, timeZone }),
     correctionBusiness(timeZone),
+    overtimeBusiness(),
   ];
   const replaced = new Set(extra.map((business) => business.type));
   return createApprovalEngine([...product.filter((business) => !replaced.has(business.type)), ...extra]);

@@ -14,6 +14,8 @@ import type {
   AttendanceShift,
   ScheduleRoster,
 } from '@dealer-hr/shared/attendance/rules-contract';
+import { lieuDaysFor } from '@dealer-hr/shared/attendance/overtime';
+import type { OvertimeRequest } from '@dealer-hr/shared/attendance/overtime-contract';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -364,5 +366,37 @@ describe('the demo activity', () => {
       await database.close();
       await drop();
     }
+  });
+});
+
+describe('the demo’s Sundays at car shows', () => {
+  it('asked for as overtime: approved ones in lieu credited, their punches behind them, and `sales`’s waiting', async () => {
+    const list = await call<{ data: OvertimeRequest[]; total: number }>(
+      'GET',
+      'clock/overtime/index?limit=100',
+    );
+    expect(list.code, list.message).toBe(200);
+    const approved = list.data.data.filter((row) => row.status === 'approved');
+    expect(approved.length).toBeGreaterThan(2);
+    for (const row of approved) {
+      // A rest day worked at least as long as asked, made good as the law allows a rest day's overtime.
+      expect(row.day_kind).toBe('restday');
+      expect(row.punched_hours).toBeGreaterThanOrEqual(row.hours);
+      expect(row.lieu_days).toBe(row.compensation === 'lieu' ? lieuDaysFor(row.hours) : 0);
+    }
+    const inLieu = approved.find((row) => row.compensation === 'lieu')!;
+    const earned = rowsOf<{ days: number }>(
+      await t.db.execute(sql`
+        select days from leave_ledger where overtime_request_id = ${inLieu.id} and kind = 'earn'`),
+    );
+    expect(earned).toEqual([{ days: inLieu.lieu_days }]);
+
+    const [sales] = await t.db
+      .select({ employeeId: users.employeeId })
+      .from(users)
+      .where(eq(users.username, 'sales'));
+    const waiting = list.data.data.find((row) => row.employee_id === sales!.employeeId)!;
+    expect(waiting).toMatchObject({ status: 'approving', compensation: 'lieu', day_kind: 'restday' });
+    expect(waiting.approval_id).toBeTypeOf('number');
   });
 });

@@ -1,5 +1,6 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { dayKindOf } from '@dealer-hr/shared/attendance/day';
+import { lieuDaysFor } from '@dealer-hr/shared/attendance/overtime';
 import type { CalendarKind } from '@dealer-hr/shared/attendance/rules';
 import { addDays, type Clock, type Today } from './core/clock';
 import type { Database } from './db/client';
@@ -17,6 +18,7 @@ import {
   holidayCalendar,
   leaveLedger,
   leaveRequests,
+  overtimeRequests,
   posts,
   stores,
   users,
@@ -29,8 +31,10 @@ import {
   balancesOf,
   computeDays,
   ensurePunchPartitions,
+  creditLieu,
   explainDay,
   requestCorrection,
+  requestOvertime,
 } from './modules/attendance';
 import { approveAsApprovers, personaOf } from './demo-personas';
 
@@ -230,6 +234,60 @@ async function demoLeaves(
   return away;
 }
 
+/** A store's week: Monday to Saturday, so Sunday is the rest day its sales people give to car shows. */
+const STORE_WEEK = [1, 2, 3, 4, 5, 6];
+
+/** The Sundays (store rest days) of the last four weeks up to `last`, newest first. */
+function recentRestDays(last: string, calendar: ReadonlyMap<string, CalendarKind>) {
+  const days: string[] = [];
+  for (let day = last; days.length < 4 && day > addDays(last, -28); day = addDays(day, -1))
+    if (dayKindOf(day, STORE_WEEK, calendar.get(day)) === 'restday') days.push(day);
+  return days;
+}
+
+/**
+ * Rest-day overtime of the last four weeks: every twenty-fifth store worker spent a Sunday at a car show
+ * (punched in and out, so the day table counts the overtime), and asked for it, approved: most as time off in
+ * lieu (credited to their balance), some as overtime pay. Answers the Sundays worked, by person and day, with
+ * their punch minutes.
+ */
+async function demoOvertime(
+  tx: Database,
+  rng: Rng,
+  workers: readonly Worker[],
+  last: string,
+  calendar: ReadonlyMap<string, CalendarKind>,
+) {
+  const worked = new Map<string, number[]>();
+  const sundays = recentRestDays(last, calendar);
+  if (sundays.length === 0) return worked;
+  for (const [index, worker] of workers.entries()) {
+    if (index % 25 !== 4 || worker.storeId === null) continue;
+    const day = sundays[index % sundays.length]!;
+    if (day < worker.entryDate || (worker.leftOn !== null && worker.leftOn < day)) continue;
+    const long = rng() < 0.5;
+    const minutes = long ? [540 - randomInt(rng, 0, 10), 1050 + randomInt(rng, 0, 20)] : [600, 990];
+    worked.set(`${worker.id}:${day}`, minutes);
+    const hours = long ? 8 : 6;
+    const compensation = index % 50 === 4 ? 'pay' : 'lieu';
+    const [request] = await tx
+      .insert(overtimeRequests)
+      .values({
+        employeeId: worker.id,
+        day,
+        dayKind: 'restday',
+        hours,
+        compensation,
+        lieuDays: compensation === 'lieu' ? lieuDaysFor(hours) : 0,
+        reason: '周末车展值班',
+        status: 'approved',
+      })
+      .returning();
+    await creditLieu(tx, request!, 1);
+  }
+  return worked;
+}
+
 /** A punch's minute of the day around a due time: early by up to `early`, late with the odds given. */
 function punchesOf(rng: Rng, start: number, end: number) {
   const roll = rng();
@@ -289,6 +347,20 @@ export async function demoAttendance(
   );
 
   const away = await demoLeaves(tx, rng, workers, first, yesterday, calendar);
+  // `sales` worked the last Sunday's car show and asks for it below, through the flow (still waiting); the
+  // crowd's Sundays are on record, approved.
+  const salesSunday = recentRestDays(yesterday, calendar)[0];
+  const salesId = (
+    await tx.select({ employeeId: users.employeeId }).from(users).where(eq(users.username, 'sales'))
+  )[0]?.employeeId;
+  const sundaysWorked = await demoOvertime(
+    tx,
+    rng,
+    workers.filter((worker) => worker.postId !== shifts.workshop.postId && worker.id !== salesId),
+    yesterday,
+    calendar,
+  );
+  if (salesSunday && salesId) sundaysWorked.set(`${salesId}:${salesSunday}`, [570, 1080]);
   const scheduled = await scheduleWorkshop(
     tx,
     shifts,
@@ -324,24 +396,28 @@ export async function demoAttendance(
       if (worker.entryDate > day || (worker.leftOn !== null && worker.leftOn < day)) continue;
       const atStore = worker.storeId !== null;
       const inWorkshop = worker.postId === shifts.workshop.postId;
+      const overtime = sundaysWorked.get(`${worker.id}:${day}`);
       const shift = inWorkshop
         ? workshopShift(worker.id, day, shifts)
         : atStore
           ? shifts.store
           : shifts.office;
-      // The workshop works by its schedule, the rest by their week and the holiday calendar.
+      // The workshop works by its schedule, the rest by their week and the holiday calendar; a Sunday at a car
+      // show is worked all the same.
       if (
-        shift === null ||
-        (!inWorkshop &&
-          dayKindOf(day, atStore ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5], calendar.get(day)) !== 'workday')
+        !overtime &&
+        (shift === null ||
+          (!inWorkshop &&
+            dayKindOf(day, atStore ? STORE_WEEK : [1, 2, 3, 4, 5], calendar.get(day)) !== 'workday'))
       )
         continue;
       // On leave the whole day: nothing to punch.
       if (away.has(`${worker.id}:${day}`)) continue;
       const point = worker.storeId === null ? undefined : showroomOf.get(worker.storeId);
       const minutes =
-        told(worker.id, day, shift.startMinute, shift.endMinute) ??
-        punchesOf(rng, shift.startMinute, shift.endMinute);
+        overtime ??
+        told(worker.id, day, shift!.startMinute, shift!.endMinute) ??
+        punchesOf(rng, shift!.startMinute, shift!.endMinute);
       for (const minute of minutes) {
         // Sales consultants are now and then with a customer when they clock out.
         const away = worker.isSales && rng() < 0.05;
@@ -382,7 +458,30 @@ export async function demoAttendance(
       .values({ day, lastEmployeeId: workers.at(-1)?.id ?? 0, finishedAt: new Date() });
   }
   const stories = await demoExplanations(tx, approvals, { today, clock, timeZone });
-  return { punches, attendanceDays: days, scheduledDays: scheduled, ...stories };
+  const overtimeAsked = salesSunday ? await demoOvertimeAsked(tx, approvals, today, salesSunday) : 0;
+  return {
+    punches,
+    attendanceDays: days,
+    scheduledDays: scheduled,
+    ...stories,
+    overtime: sundaysWorked.size,
+    overtimeAsked,
+  };
+}
+
+/** `sales` asks for last Sunday's car show as time off in lieu; the request waits for their leader. */
+async function demoOvertimeAsked(tx: Database, approvals: ApprovalEngine, today: Today, day: string) {
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'sales'));
+  if (!account) return 0;
+  const persona = await personaOf(tx, account.id);
+  persona.assertMay('attendance:leave:create');
+  await requestOvertime(tx, approvals, today, persona.actor, {
+    day,
+    hours: 8,
+    compensation: 'lieu',
+    reason: '周日车展值班，接待客户试驾',
+  });
+  return 1;
 }
 
 /**

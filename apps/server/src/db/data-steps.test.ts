@@ -107,6 +107,10 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0031: overtime requests, their lieu lines of the ledger, the provinces' leave top-ups of a group.
+  await tx.execute(sql`alter table leave_ledger drop column overtime_request_id`);
+  await tx.execute(sql`drop table overtime_requests`);
+  await tx.execute(sql`alter table attendance_groups drop column leave_top_ups`);
   // 0030: the shared login throttle.
   await tx.execute(sql`drop table login_throttle`);
   // 0029: the statistics' indexes (the resignations' goes with its table below).

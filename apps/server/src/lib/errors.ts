@@ -15,6 +15,9 @@ export class AppError extends Error {
 export const notFound = (message = '记录不存在') => new AppError(ErrorCode.NOT_FOUND, message);
 export const conflict = (message: string, data: unknown = null) =>
   new AppError(ErrorCode.CONFLICT, message, data);
+/** A 409 that names the field it is about, so the form shows the message under that field. */
+export const fieldConflict = (field: string, message: string) =>
+  conflict(message, { errors: [{ field, message }] });
 export const forbidden = (message = '没有权限执行此操作') => new AppError(ErrorCode.FORBIDDEN, message);
 export const frozenAccount = () => forbidden('账号已被冻结，请联系管理员');
 export const tokenInvalid = (message = '登录信息已失效，请重新登录') =>

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context';
 import { accountRoutes } from './accounts';
 import { approvalRoutes } from './approvals';
-import { attendanceRuleRoutes, clockPointRoutes, clockRoutes, leaveRoutes } from './attendance';
+import {
+  attendanceRuleRoutes,
+  clockPointRoutes,
+  clockRoutes,
+  leaveRoutes,
+  overtimeRoutes,
+} from './attendance';
 import { auditRoutes } from './audit';
 import { meRoutes, sessionRoutes } from './auth';
 import { departmentRoutes } from './departments';
@@ -64,6 +70,7 @@ export const protectedModules: Module[] = [
   attendanceRuleRoutes,
   clockRoutes,
   leaveRoutes,
+  overtimeRoutes,
   staffRoutes,
   draftRoutes,
   onboardingRoutes,

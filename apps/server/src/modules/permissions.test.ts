@@ -43,6 +43,7 @@ describe('permission walk over every protected route', () => {
     expect(routes.every((route) => route.url.startsWith('/api/auth/'))).toBe(true);
   });
 
+  // Two calls per route and a sign-in per permission: some 15 s alone, twice that beside another test file.
   it('refuses a user without the permission and admits one who has only it', async () => {
     const failures: string[] = [];
     // One holder per permission, shared by the routes that ask for it: a sign-in costs a password hash.
@@ -70,5 +71,5 @@ describe('permission walk over every protected route', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 });

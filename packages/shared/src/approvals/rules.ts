@@ -14,6 +14,7 @@ export const APPROVAL_BUSINESS_TYPES = [
   'dispatch',
   'prohibited_dismiss',
   'clock_correction',
+  'overtime',
 ] as const;
 export type ApprovalBusinessType = (typeof APPROVAL_BUSINESS_TYPES)[number];
 
@@ -26,6 +27,7 @@ export const approvalBusinessNames: Record<ApprovalBusinessType, string> = {
   dispatch: '外派审批',
   prohibited_dismiss: '禁止录用解除',
   clock_correction: '补卡审批',
+  overtime: '加班审批',
 };
 
 /**
@@ -41,6 +43,7 @@ export const approvalConditionFields: Record<ApprovalBusinessType, readonly stri
   dispatch: ['days'],
   prohibited_dismiss: [],
   clock_correction: [],
+  overtime: ['hours'],
 };
 
 /**
@@ -218,6 +221,12 @@ export const approvalFactLabels = {
   correction_side: '补卡类型',
   correction_time: '补卡时间',
   leave_type: '请假类型',
+  overtime_day: '加班日期',
+  day_kind: '日期类型',
+  hours: '加班时长（小时）',
+  punched_hours: '打卡加班时长（小时）',
+  compensation: '补偿方式',
+  lieu_days: '可调休天数',
 } as const;
 export type ApprovalFactKey = keyof typeof approvalFactLabels;
 export const APPROVAL_FACT_KEYS = Object.keys(approvalFactLabels) as [ApprovalFactKey, ...ApprovalFactKey[]];

@@ -63,12 +63,39 @@ export type Half = (typeof HALVES)[number];
 export const LEAVE_STATUSES = ['approving', 'approved', 'rejected', 'withdrawn', 'cancelled'] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
 
-export const LEDGER_KINDS = ['grant', 'use', 'restore', 'expire', 'adjust'] as const;
+/** `earn`: time off in lieu earned by approved rest-day overtime (negative when that overtime is cancelled). */
+export const LEDGER_KINDS = ['grant', 'use', 'restore', 'expire', 'adjust', 'earn'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LEAVE_REASON_MAX = 200;
-/** The longest single request: a maternity leave with every top-up is well inside it. */
-export const LEAVE_DAYS_MAX = 200;
+/**
+ * The types whose statutory length a province lengthens (婚假、产假、陪产假、丧假 under each province's
+ * regulations): an attendance group carries the days its province adds, the `quota` above is the base.
+ */
+export const TOP_UP_LEAVE_TYPES = ['marriage', 'maternity', 'paternity', 'bereavement'] as const;
+export type TopUpLeaveType = (typeof TOP_UP_LEAVE_TYPES)[number];
+export type LeaveTopUps = Partial<Record<TopUpLeaveType, number>>;
+/** The most days a province adds to one type (the longest maternity top-ups are around six months). */
+export const LEAVE_TOP_UP_MAX = 200;
+
+/** The longest single request: a maternity leave with every top-up is inside it. */
+export const LEAVE_DAYS_MAX = 400;
+
+/** The longest one leave of a type may be: the statutory base, the province's days, maternity's own extras. */
+export function leaveQuotaOf(
+  type: LeaveType,
+  topUps: LeaveTopUps,
+  maternity: { difficultBirth: boolean; extraBabies: number } = { difficultBirth: false, extraBabies: 0 },
+): number | null {
+  const base = leaveTypeRules[type].quota;
+  if (base === null) return null;
+  const extra =
+    type === 'maternity'
+      ? (maternity.difficultBirth ? MATERNITY_DIFFICULT_BIRTH : 0) +
+        maternity.extraBabies * MATERNITY_PER_EXTRA_BABY
+      : 0;
+  return base + (topUps[type as TopUpLeaveType] ?? 0) + extra;
+}
 
 /**
  * Statutory annual leave for cumulative years of work: under 1 year none, from 1 year 5 days, from 10 years

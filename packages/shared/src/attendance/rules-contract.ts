@@ -23,6 +23,7 @@ import {
   ruleLabels,
   ruleMessages,
 } from './rules';
+import { LEAVE_TOP_UP_MAX, leaveTypeNames, type TopUpLeaveType } from './leave';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -46,6 +47,12 @@ const zInteger = (message: string, min: number, max: number) =>
     .int({ error: message })
     .min(min, { error: message })
     .max(max, { error: message });
+
+/** The days a province adds to a leave type's statutory length (0-200, none by default). */
+const zTopUp = (type: TopUpLeaveType) => {
+  const message = ruleMessages.range(`${leaveTypeNames[type]}${ruleLabels.leaveTopUp}`, 0, LEAVE_TOP_UP_MAX);
+  return zInteger(message, 0, LEAVE_TOP_UP_MAX).optional();
+};
 
 /** Minutes: 0-720, or -1 where the threshold may be off. */
 const zMinutes = (label: string, offAllowed: boolean) =>
@@ -141,6 +148,19 @@ const groupFields = {
   )
     .optional()
     .default(7),
+  /** The days the group's province adds to the statutory marriage, maternity, paternity and bereavement leave. */
+  leave_top_ups: z
+    .object(
+      {
+        marriage: zTopUp('marriage'),
+        maternity: zTopUp('maternity'),
+        paternity: zTopUp('paternity'),
+        bereavement: zTopUp('bereavement'),
+      } satisfies Record<TopUpLeaveType, unknown>,
+      { error: selectMessage(ruleLabels.leaveTopUp) },
+    )
+    .optional()
+    .default({}),
   targets: z
     .array(target, { error: selectMessage(ruleLabels.targets) })
     .max(500)
@@ -173,6 +193,12 @@ export const attendanceGroup = z.object({
   outside_photo: z.boolean(),
   correction_quota: z.number().int(),
   correction_deadline_days: z.number().int(),
+  leave_top_ups: z.object({
+    marriage: z.number().int(),
+    maternity: z.number().int(),
+    paternity: z.number().int(),
+    bereavement: z.number().int(),
+  } satisfies Record<TopUpLeaveType, unknown>),
   targets: z.array(z.object({ target: z.enum(GROUP_TARGETS), id: z.number().int(), name: z.string() })),
 });
 export type AttendanceGroup = z.infer<typeof attendanceGroup>;

@@ -129,6 +129,7 @@ export const ruleLabels = {
   outsidePhoto: '外勤需拍照',
   correctionQuota: '每月补卡次数',
   correctionDeadline: '补卡期限（天）',
+  leaveTopUp: '地方增加天数',
   targets: '适用范围',
   day: '日期',
   calendarKind: '类型',

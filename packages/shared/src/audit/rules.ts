@@ -31,6 +31,7 @@ export const AUDIT_ENTITIES = [
   'holiday',
   'leave_request',
   'leave_ledger',
+  'overtime_request',
   'clock_point',
   'department',
   'dictionary_type',

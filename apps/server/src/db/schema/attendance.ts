@@ -9,6 +9,7 @@ import {
   primaryKey,
   smallint,
   text,
+  jsonb,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -26,7 +27,14 @@ import {
   LEAVE_SPANS,
   PUNCH_SOURCES,
 } from '@dealer-hr/shared/attendance/rules';
-import { HALVES, LEAVE_STATUSES, LEAVE_TYPES, LEDGER_KINDS } from '@dealer-hr/shared/attendance/leave';
+import {
+  HALVES,
+  LEAVE_STATUSES,
+  LEAVE_TYPES,
+  LEDGER_KINDS,
+  type LeaveTopUps,
+} from '@dealer-hr/shared/attendance/leave';
+import { OVERTIME_COMPENSATIONS, OVERTIME_STATUSES } from '@dealer-hr/shared/attendance/overtime';
 import { id, timestamps } from './columns';
 import { stores } from './organisation';
 import { employees } from './people';
@@ -104,6 +112,8 @@ export const attendanceGroups = pgTable(
     outsidePhoto: boolean().notNull().default(false),
     correctionQuota: smallint().notNull().default(3),
     correctionDeadlineDays: smallint().notNull().default(7),
+    /** The province's days on top of the statutory length of marriage, maternity, paternity, bereavement leave. */
+    leaveTopUps: jsonb().$type<LeaveTopUps>().notNull().default({}),
     ...timestamps,
   },
   (t) => [uniqueIndex('attendance_groups_name_key').on(t.name)],
@@ -287,6 +297,31 @@ export const leaveRequests = pgTable(
 );
 
 /**
+ * An overtime request (加班): a day's hours and how they are made good, decided through the `overtime` flow.
+ * The day's kind and the days in lieu are fixed when asked, so a later calendar edit does not change what was
+ * approved.
+ */
+export const overtimeRequests = pgTable(
+  'overtime_requests',
+  {
+    id: id(),
+    employeeId: integer()
+      .notNull()
+      .references(() => employees.id),
+    day: date().notNull(),
+    dayKind: text({ enum: DAY_KINDS }).notNull(),
+    hours: doublePrecision().notNull(),
+    compensation: text({ enum: OVERTIME_COMPENSATIONS }).notNull(),
+    lieuDays: doublePrecision().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: OVERTIME_STATUSES }).notNull(),
+    createdByUserId: integer().references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [index('overtime_requests_employee_day_idx').on(t.employeeId, t.day)],
+);
+
+/**
  * The leave ledger: every change of a balance (a year's grant, a use at approval, a restore on cancel, an
  * expiry, an HR adjustment). A balance is the sum of its rows; a year's annual grant is written once.
  */
@@ -302,6 +337,8 @@ export const leaveLedger = pgTable(
     kind: text({ enum: LEDGER_KINDS }).notNull(),
     days: doublePrecision().notNull(),
     requestId: integer().references(() => leaveRequests.id),
+    /** The overtime whose approval earned an `earn` line of time off in lieu (or whose cancel took it back). */
+    overtimeRequestId: integer().references(() => overtimeRequests.id),
     note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

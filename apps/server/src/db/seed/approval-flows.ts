@@ -1,15 +1,20 @@
-import { count } from 'drizzle-orm';
 import type { Database } from '../client';
 import { approvalFlows, posts, roles } from '../schema';
 import { approvalFlowSeeds } from './data/approval-flows';
 
 /**
- * The demo's approval flows, written when there are none yet: a fresh demo database gets them after its
- * organisation, and one seeded before approvals existed gets them on its next start.
+ * The demo's approval flows of the business types that have none yet: a fresh demo database gets them all
+ * after its organisation, and one seeded before a business existed (overtime, say) gets its flow on its next
+ * start.
  */
 export async function seedApprovalFlows(db: Database): Promise<number> {
-  const [existing] = await db.select({ value: count() }).from(approvalFlows);
-  if (existing!.value > 0) return 0;
+  const existing = new Set(
+    (await db.selectDistinct({ type: approvalFlows.businessType }).from(approvalFlows)).map(
+      (row) => row.type,
+    ),
+  );
+  const missing = approvalFlowSeeds.filter((flow) => !existing.has(flow.businessType));
+  if (missing.length === 0) return 0;
   const [roleRows, postRows] = await Promise.all([
     db.select({ id: roles.id, key: roles.key }).from(roles),
     db.select({ id: posts.id, code: posts.code }).from(posts),
@@ -23,7 +28,7 @@ export async function seedApprovalFlows(db: Database): Promise<number> {
       return id;
     });
   await db.insert(approvalFlows).values(
-    approvalFlowSeeds.map((flow) => ({
+    missing.map((flow) => ({
       businessType: flow.businessType,
       name: flow.name,
       nodes: flow.nodes.map(({ roles: roleKeys = [], posts: postCodes = [], ...node }) => ({
@@ -32,5 +37,5 @@ export async function seedApprovalFlows(db: Database): Promise<number> {
       })),
     })),
   );
-  return approvalFlowSeeds.length;
+  return missing.length;
 }

@@ -623,6 +623,7 @@ describe('flow definitions', () => {
         'dispatch',
         'prohibited_dismiss',
         'clock_correction',
+        'overtime',
       ]),
     );
   });

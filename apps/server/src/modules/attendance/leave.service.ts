@@ -2,12 +2,11 @@ import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-o
 import {
   BALANCE_LEAVE_TYPES,
   LEAVE_DAYS_MAX,
-  MATERNITY_DIFFICULT_BIRTH,
-  MATERNITY_PER_EXTRA_BABY,
   annualLeaveFor,
   daysOfRange,
   leaveDays,
   leaveMessages,
+  leaveQuotaOf,
   leaveTypeNames,
   leaveTypeRules,
   type LeaveRange,
@@ -21,6 +20,7 @@ import type {
   LeaveRequestBody,
 } from '@dealer-hr/shared/attendance/leave-contract';
 import { dayKindOf } from '@dealer-hr/shared/attendance/day';
+import type { DayKind } from '@dealer-hr/shared/attendance/rules';
 import type { Today } from '../../core/clock';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
 import { staffChoices } from '../../core/staff-choices';
@@ -40,17 +40,29 @@ import { conflict, notFound } from '../../lib/errors';
 import { offsetOf, type Paging } from '../../lib/paging';
 import type { ApprovalEngine } from '../approvals';
 import { employeeOfUser } from './abnormal.service';
-import { loadRulebook, placementsOn } from './day-context';
+import { loadRulebook, placementsOn, type Group } from './day-context';
 import { computeDays, isMonthLocked } from './days.build';
 import { addMonths } from './punch-partitions';
 
 export const LEAVE = 'leave' as const;
 
 /**
- * Which days of a range are working days for the person: their attendance group's week and the holiday
- * calendar (a shift group: the days a shift is scheduled). Without a group, Monday to Friday.
+ * One change of a person's balances at a time: a request, an adjustment, an overtime's lieu days and their
+ * cancels each read the balance, then write it.
  */
-async function workdaysOf(db: Database, employeeId: number, range: LeaveRange) {
+export const lockPersonsLeave = (tx: Database, employeeId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext('leave_requests'), ${employeeId})`);
+
+/**
+ * The person's attendance group and what each day of a range is for them: the group's week and the holiday
+ * calendar (a shift group: a day with a shift scheduled is due, any other is a rest day or, as the calendar
+ * says, a holiday). Without a group, Monday to Friday.
+ */
+export async function dayKindsOf(
+  db: Database,
+  employeeId: number,
+  range: { startDay: string; endDay: string },
+): Promise<{ group: Group | undefined; kindOf: (day: string) => DayKind }> {
   const [placement] = await placementsOn(db, [employeeId], range.startDay);
   const group = placement ? (await loadRulebook(db)).groupOf(placement) : undefined;
   const calendar = new Map(
@@ -74,10 +86,13 @@ async function workdaysOf(db: Database, employeeId: number, range: LeaveRange) {
         ),
       );
     const days = new Set(scheduled.map((row) => row.day));
-    return (day: string) => days.has(day);
+    return {
+      group,
+      kindOf: (day) => (days.has(day) ? 'workday' : calendar.get(day) === 'holiday' ? 'holiday' : 'restday'),
+    };
   }
   const week = group?.workdays ?? [1, 2, 3, 4, 5];
-  return (day: string) => dayKindOf(day, week, calendar.get(day)) === 'workday';
+  return { group, kindOf: (day) => dayKindOf(day, week, calendar.get(day)) };
 }
 
 /** What counting a request's days needs of it. */
@@ -90,19 +105,20 @@ const rangeOf = (body: LeaveShape): LeaveRange => ({
   endHalf: body.end_half,
 });
 
-/** How many days the range takes for the person, refused when it takes none or too many. */
+/**
+ * How many days the range takes for the person, refused when it takes none or too many, or more than one leave
+ * of its type may (the statutory length with the province's days the person's group adds).
+ */
 async function daysFor(db: Database, employeeId: number, body: LeaveShape) {
   const range = rangeOf(body);
-  const isWorkday = await workdaysOf(db, employeeId, range);
-  const days = leaveDays(range, isWorkday, leaveTypeRules[body.type].calendar);
+  const { group, kindOf } = await dayKindsOf(db, employeeId, range);
+  const days = leaveDays(range, (day) => kindOf(day) === 'workday', leaveTypeRules[body.type].calendar);
   if (days === 0) throw conflict(leaveMessages.noDays);
   if (days > LEAVE_DAYS_MAX) throw conflict(leaveMessages.tooLong);
-  const quota =
-    body.type === 'maternity'
-      ? leaveTypeRules.maternity.quota! +
-        (body.difficult_birth ? MATERNITY_DIFFICULT_BIRTH : 0) +
-        body.extra_babies * MATERNITY_PER_EXTRA_BABY
-      : leaveTypeRules[body.type].quota;
+  const quota = leaveQuotaOf(body.type, group?.leaveTopUps ?? {}, {
+    difficultBirth: body.difficult_birth,
+    extraBabies: body.extra_babies,
+  });
   if (quota !== null && days > quota)
     throw conflict(leaveMessages.overQuota(leaveTypeNames[body.type], quota));
   return days;
@@ -155,7 +171,7 @@ export async function balancesOf(db: Database, employeeId: number, year: number)
   return BALANCE_LEAVE_TYPES.map((type) => {
     const rows = ledger.filter((row) => row.type === type);
     const granted = rows
-      .filter((row) => row.kind === 'grant' || row.kind === 'adjust')
+      .filter((row) => row.kind === 'grant' || row.kind === 'adjust' || row.kind === 'earn')
       .reduce((sum, row) => sum + row.days, 0);
     const left = rows.reduce((sum, row) => sum + row.days, 0);
     const expired = -rows.filter((row) => row.kind === 'expire').reduce((sum, row) => sum + row.days, 0);
@@ -297,8 +313,7 @@ export async function requestLeave(
 ): Promise<LeaveRequest> {
   const employeeId = await employeeOfUser(db, actor.userId);
   const id = await db.transaction(async (tx) => {
-    // One request at a time per person: overlaps and balances are read, then written.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('leave_requests'), ${employeeId})`);
+    await lockPersonsLeave(tx, employeeId);
     await assertMonthsOpen(tx, rangeOf(body));
     const days = await daysFor(tx, employeeId, body);
     const overlapping = await tx
@@ -454,8 +469,7 @@ export async function personBalances(db: Database, scope: Scope, employeeId: num
 export async function adjustBalance(db: Database, scope: Scope, actor: AuditActor, body: LeaveAdjustBody) {
   await assertPersonInScope(db, scope, body.employee_id);
   return db.transaction(async (tx) => {
-    // The lock a request takes: an adjustment and an approval of the same person's leave go one after the other.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('leave_requests'), ${body.employee_id})`);
+    await lockPersonsLeave(tx, body.employee_id);
     const balance = (await balancesOf(tx, body.employee_id, body.year)).find(
       (each) => each.type === body.type,
     )!;

@@ -24,7 +24,7 @@ import {
   stores,
 } from '../../db/schema';
 import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, fieldConflict, notFound } from '../../lib/errors';
 import { databaseErrorOf, onUniqueViolation } from '../../lib/pg-errors';
 import { BUILD_ATTENDANCE_DAY, isMonthLocked, requestRebuild } from './days.build';
 import { addMonths } from './punch-partitions';
@@ -39,9 +39,6 @@ export interface RuleChangeDeps {
   jobs: JobQueue;
   today: Today;
 }
-
-export const fieldConflict = (field: string, message: string) =>
-  conflict(message, { errors: [{ field, message }] });
 
 // --- shifts ---------------------------------------------------------------------------------------------------
 
@@ -208,6 +205,12 @@ function groupOf(
     outside_photo: group.outsidePhoto,
     correction_quota: group.correctionQuota,
     correction_deadline_days: group.correctionDeadlineDays,
+    leave_top_ups: {
+      marriage: group.leaveTopUps.marriage ?? 0,
+      maternity: group.leaveTopUps.maternity ?? 0,
+      paternity: group.leaveTopUps.paternity ?? 0,
+      bereavement: group.leaveTopUps.bereavement ?? 0,
+    },
     targets: targets
       .filter((row) => row.groupId === group.id)
       .map((row) => ({
@@ -228,6 +231,7 @@ const groupColumns = (body: GroupBody) => ({
   outsidePhoto: body.outside_photo,
   correctionQuota: body.correction_quota,
   correctionDeadlineDays: body.correction_deadline_days,
+  leaveTopUps: body.leave_top_ups,
 });
 
 export async function assertShift(tx: Database, shiftId: number | null) {

@@ -15,11 +15,11 @@ import {
   employees,
 } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, fieldConflict, notFound } from '../../lib/errors';
 import { loadRulebook, placementsOn, placementsReachedBy } from './day-context';
 import { computeDays, isMonthLocked } from './days.build';
 import { addMonths } from './punch-partitions';
-import { assertShift, fieldConflict, type RuleChangeDeps } from './rules.service';
+import { assertShift, type RuleChangeDeps } from './rules.service';
 
 // A shift group's schedule (排班): which shift each of its people works on each day, or a rest day. Fixed and
 // free groups have their week; a shift group's days are due only as scheduled.

@@ -5,7 +5,7 @@ import { addDays } from '../../core/clock';
 import type { Database } from '../../db/client';
 import { assignments, dictionaryItems, employees, sessions, users } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
-import { conflict, validationFailed, type AppError } from '../../lib/errors';
+import { fieldConflict, validationFailed, type AppError } from '../../lib/errors';
 import { onUniqueViolation } from '../../lib/pg-errors';
 import { withMaskedIdNumber } from '../../lib/sealed-values';
 
@@ -47,7 +47,7 @@ const uniqueFields: Record<string, { field: string; message: string }> = {
 /** A unique index of employees that refused a write, as the 409 naming its field. */
 export const employeeTaken: TakenAnswer = (constraint) => {
   const { field, message } = uniqueFields[constraint ?? ''] ?? { field: 'id', message: '数据冲突' };
-  return conflict(message, { errors: [{ field, message }] });
+  return fieldConflict(field, message);
 };
 
 /** Dictionary ids of a person: each must be an item of its dictionary (else 422 on the field). */

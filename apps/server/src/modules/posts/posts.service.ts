@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { assignments, dictionaryItems, headcountPlans, posts } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
-import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { conflict, fieldConflict, notFound, validationFailed } from '../../lib/errors';
 import { likeContains, offsetOf } from '../../lib/paging';
 import { onForeignKeyViolation, onUniqueViolation } from '../../lib/pg-errors';
 import type {
@@ -152,8 +152,7 @@ async function assertDictionaryFields(
 }
 
 /** Also the answer when two concurrent writes of one code both pass the check: the unique index stops one. */
-const codeTaken = () =>
-  conflict(postMessages.codeTaken, { errors: [{ field: 'code', message: postMessages.codeTaken }] });
+const codeTaken = () => fieldConflict('code', postMessages.codeTaken);
 
 async function assertCodeFree(tx: Database, code: string, exceptId?: number): Promise<void> {
   const others: SQL | undefined = exceptId ? ne(posts.id, exceptId) : undefined;

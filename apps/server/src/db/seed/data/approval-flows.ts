@@ -56,4 +56,7 @@ export const approvalFlowSeeds: { businessType: ApprovalBusinessType; name: stri
   { businessType: 'prohibited_dismiss', name: '禁止录用解除流程', nodes: [hrAdmin] },
   // The department's leader vouches for the time; HR, who keeps the attendance, confirms it.
   { businessType: 'clock_correction', name: '补卡审批流程', nodes: [leader, hrAdmin] },
+  // Overtime is asked of the department's leader and the store's general manager, whose store pays for it or
+  // gives the time back.
+  { businessType: 'overtime', name: '加班审批流程', nodes: [leader, storeManager] },
 ];

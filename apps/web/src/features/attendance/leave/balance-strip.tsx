@@ -94,6 +94,7 @@ const kindColour: Record<LedgerKind, TagProps['color']> = {
   use: 'blue',
   restore: 'cyan',
   expire: 'default',
+  earn: 'geekblue',
   adjust: 'orange',
 };
 

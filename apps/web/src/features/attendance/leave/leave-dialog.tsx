@@ -21,6 +21,7 @@ import {
   LEAVE_TYPES,
   MATERNITY_DIFFICULT_BIRTH,
   MATERNITY_PER_EXTRA_BABY,
+  TOP_UP_LEAVE_TYPES,
   leaveLabels,
   leaveMessages,
   leaveTypeRules,
@@ -248,6 +249,8 @@ function TypeHint({ type }: { type: LeaveType }) {
         ]
       : []),
     ...(rule.quota !== null ? [t('hints.quota', { days: daysText(rule.quota) })] : []),
+    // The person's group knows the province's days; the server counts them into the length it allows.
+    ...((TOP_UP_LEAVE_TYPES as readonly LeaveType[]).includes(type) ? [t('hints.topUp')] : []),
     ...(type === 'maternity'
       ? [
           t('hints.maternity', {

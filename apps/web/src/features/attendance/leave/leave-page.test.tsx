@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaveBalance, LeaveRequest } from './leave-api';
+import type { OvertimeRequest } from './overtime-api';
 import { callsTo, fail, ok, type Routes } from '../../../test/mock-api';
 import {
   SLOW,
@@ -258,6 +259,79 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     });
     const asked = callsTo(calls, 'GET', '/api/auth/clock/leave/balance/person')[0]!.url.searchParams;
     expect([asked.get('employee_id'), asked.get('year')]).toEqual(['31', String(dayjs().year())]);
+  });
+
+  it('lists overtime with its day and hours, asks for a day’s overtime and shows a refusal on its field', async () => {
+    const sunday: OvertimeRequest = {
+      id: 4,
+      employee_id: 1,
+      employee_name: '张伟',
+      employee_no: 'E0001',
+      store_name: '上海浦东宝马4S店',
+      day: '2026-11-22',
+      day_kind: 'restday',
+      hours: 8,
+      compensation: 'lieu',
+      lieu_days: 1,
+      punched_hours: 8.5,
+      reason: '周末车展',
+      status: 'approved',
+      approval_id: 30,
+      created_at: '2026-11-20T02:00:00.000Z',
+    };
+    const refusal = '工作日加班应支付加班费，不能调休（劳动法第四十四条）';
+    let refused = false;
+    const { calls } = api(['attendance:leave:create', 'attendance:leave:withdraw'], [], {
+      'GET /api/auth/clock/overtime/index': () => ok({ data: [sunday], total: 1 }),
+      'POST /api/auth/clock/overtime/store': () => {
+        if (refused) return ok({ ...sunday, id: 5, status: 'approving' });
+        refused = true;
+        return fail(409, refusal, 409, { errors: [{ field: 'compensation', message: refusal }] });
+      },
+    });
+    // The overtime approval's link opens the tab.
+    renderApp('/attendance/leave?tab=overtime');
+    const row = await rowOf('2026-11-22');
+    expect(within(row).getByText('休息日')).toBeInTheDocument();
+    expect(within(row).getByText('8 小时')).toBeInTheDocument();
+    expect(within(row).getByText('打卡 8.5 小时')).toBeInTheDocument();
+    expect(within(row).getByText('调休 1 天')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/auth/clock/overtime/index')[0]!.url.searchParams.get('mine')).toBe(
+      '1',
+    );
+
+    const user = setupUser();
+    await user.click(button(row, '撤销'));
+    expect(await screen.findByText('将从调休余额中扣回 1 天')).toBeInTheDocument();
+    await user.click(button(document.querySelector<HTMLElement>('.ant-popconfirm')!, '不撤销'));
+
+    await user.click(button(document.body, '申请加班'));
+    const dialog = await dialogTitled('申请加班');
+    const day = dayjs().add(3, 'day').format('YYYY-MM-DD');
+    await user.type(within(dialog).getByLabelText('加班日期'), `${day}{Enter}`);
+    await user.type(within(dialog).getByLabelText('加班时长'), '3');
+    expect(await within(dialog).findByText('调休以半天计，不足 4 小时请选择加班费')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('加班时长'));
+    await user.type(within(dialog).getByLabelText('加班时长'), '6');
+    expect(await within(dialog).findByText('可换调休 0.5 天')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('加班事由'), '月底交车');
+    await user.click(button(dialog, '提交'));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/clock/overtime/store')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/clock/overtime/store')[0]!.body).toEqual({
+      day,
+      hours: 6,
+      compensation: 'lieu',
+      reason: '月底交车',
+    });
+    expect(
+      await within(dialog).findByText(refusal, { selector: '.ant-form-item-explain-error' }),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByText('加班费'));
+    await user.click(button(dialog, '提交'));
+    expect(await screen.findByText('加班申请已提交审批')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/auth/clock/overtime/store')[1]!.body).toMatchObject({
+      compensation: 'pay',
+    });
   });
 
   it('offers no adjustment without its right', async () => {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm, Segmented } from 'antd';
+import { App, Button, Flex, Popconfirm } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LEAVE_STATUSES, LEAVE_TYPES, leaveTypeRules } from '@dealer-hr/shared/attendance/leave';
 import {
@@ -14,7 +13,7 @@ import {
 import { useListColumns } from '../../../components/list-columns';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedTable } from '../../../components/paged-table';
-import { Permission, usePermission } from '../../../components/permission';
+import { Permission } from '../../../components/permission';
 import { StoreSelect } from '../../../components/store-select';
 import { dayRangeFilters, type DayRangeValue } from '../../../lib/day-range';
 import { useUserInfo } from '../../../lib/session-queries';
@@ -23,6 +22,7 @@ import { CLOCK_KEY } from '../clock-api';
 import { cancelLeave, leaveListQuery, type LeaveFilters, type LeaveRequest } from './leave-api';
 import { LeaveStatusTag, LeaveTypeTag, useDaysText, useRangeText } from './leave-format';
 import { PersonCell } from '../../../components/person-cell';
+import { useWhose, WhoseSwitch } from './whose-switch';
 
 interface LeaveFilterValues extends Omit<LeaveFilters, 'from' | 'to' | 'mine'> {
   range?: DayRangeValue;
@@ -42,12 +42,9 @@ export function LeaveRecords() {
   const { t } = useTranslation('attendanceLeave');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const can = usePermission();
   const { data: me } = useUserInfo();
-  const reviewer = can('attendance:leave:export');
-  const [whose, setWhose] = useState<'mine' | 'team'>(reviewer ? 'team' : 'mine');
+  const { reviewer, whose, setWhose, mine } = useWhose();
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
-  const mine = !reviewer || whose === 'mine';
   const list = useQuery(leaveListQuery({ ...filters, ...(mine ? { mine: '1' } : {}), ...paging }));
   const rangeText = useRangeText();
   const daysText = useDaysText();
@@ -167,16 +164,12 @@ export function LeaveRecords() {
         </FilterBar>
         <ListToolbar>
           {reviewer && (
-            <Segmented
+            <WhoseSwitch
               value={whose}
               onChange={(value) => {
-                setWhose(value as 'mine' | 'team');
+                setWhose(value);
                 setPaging((current) => ({ ...current, page: 1 }));
               }}
-              options={[
-                { value: 'team', label: t('team') },
-                { value: 'mine', label: t('mine') },
-              ]}
             />
           )}
           {columns.setting}

@@ -14,6 +14,13 @@ import {
   ruleMessages,
   type GroupKind,
 } from '@dealer-hr/shared/attendance/rules';
+import {
+  LEAVE_TOP_UP_MAX,
+  TOP_UP_LEAVE_TYPES,
+  leaveTypeNames,
+  type LeaveTopUps,
+  type TopUpLeaveType,
+} from '@dealer-hr/shared/attendance/leave';
 import { FormDialog } from '../../../components/form-dialog';
 import { localMessage, maxLengthRule, requiredRules, selectRules } from '../../../lib/form-rules';
 import { useSaveMutation } from '../../../lib/use-save-mutation';
@@ -37,6 +44,7 @@ interface GroupValues {
   outside_photo: boolean;
   correction_quota: number;
   correction_deadline_days: number;
+  leave_top_ups: LeaveTopUps;
   targets: TargetIds;
 }
 
@@ -53,6 +61,7 @@ const initialValues = (group: AttendanceGroup | null): GroupValues =>
         outside_photo: false,
         correction_quota: 3,
         correction_deadline_days: 7,
+        leave_top_ups: {},
         targets: noTargets(),
       };
 
@@ -125,6 +134,15 @@ export function GroupFormDialog({
         CORRECTION_DEADLINE_MAX,
         t('validation.correctionDeadlineRange', { max: CORRECTION_DEADLINE_MAX }),
       ),
+      topUp: (type: TopUpLeaveType) => ({
+        ...rangeRule(
+          `${leaveTypeNames[type]}${ruleLabels.leaveTopUp}`,
+          0,
+          LEAVE_TOP_UP_MAX,
+          t('validation.topUpRange', { type: t(`groupForm.topUps.${type}`), max: LEAVE_TOP_UP_MAX }),
+        ),
+        required: false,
+      }),
     }),
     [t],
   );
@@ -143,6 +161,7 @@ export function GroupFormDialog({
         outside_photo: values.allow_outside && values.outside_photo,
         correction_quota: values.correction_quota,
         correction_deadline_days: values.correction_deadline_days,
+        leave_top_ups: values.leave_top_ups,
         targets: targetsOf(values.targets),
       };
       return group ? updateGroup({ id: group.id, ...body }) : createGroup(body);
@@ -274,6 +293,32 @@ export function GroupFormDialog({
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item
+        label={t('groupForm.topUps.title')}
+        tooltip={t('groupForm.topUps.hint')}
+        style={{ marginBottom: 0 }}
+      >
+        <Row gutter={12}>
+          {TOP_UP_LEAVE_TYPES.map((type) => (
+            <Col key={type} xs={12} sm={6}>
+              <Form.Item
+                name={['leave_top_ups', type]}
+                label={t(`groupForm.topUps.${type}`)}
+                rules={[rules.topUp(type)]}
+              >
+                <InputNumber
+                  min={0}
+                  max={LEAVE_TOP_UP_MAX}
+                  precision={0}
+                  placeholder="0"
+                  suffix={t('groupForm.daysSuffix')}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Form.Item>
       <Form.Item name="targets" label={t('groups.fields.targets')} extra={t('groups.membership')}>
         <TargetsInput known={group?.targets ?? []} />
       </Form.Item>

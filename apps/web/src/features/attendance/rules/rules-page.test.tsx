@@ -63,6 +63,7 @@ const groups: AttendanceGroup[] = [
     outside_photo: true,
     correction_quota: 3,
     correction_deadline_days: 7,
+    leave_top_ups: { marriage: 0, maternity: 60, paternity: 15, bereavement: 0 },
     targets: [
       { target: 'post', id: 5, name: '销售顾问' },
       { target: 'department', id: 12, name: '市场部' },
@@ -81,6 +82,7 @@ const groups: AttendanceGroup[] = [
     outside_photo: false,
     correction_quota: 2,
     correction_deadline_days: 5,
+    leave_top_ups: { marriage: 0, maternity: 0, paternity: 0, bereavement: 0 },
     targets: [],
   },
 ];
@@ -182,6 +184,8 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
     await chooseOption(user, within(form).getByLabelText('岗位'), '销售顾问');
     await chooseOption(user, within(form).getByLabelText('部门'), '市场部');
     await chooseOption(user, within(form).getByLabelText('门店'), '上海浦东宝马4S店');
+    // The province's days: marriage leave lengthened by 10, the others left empty (0).
+    await user.type(within(form).getByLabelText('婚假'), '10');
     await user.click(button(form, '保存'));
 
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/clock/rules/store')).toHaveLength(1));
@@ -195,6 +199,7 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
       outside_photo: false,
       correction_quota: 3,
       correction_deadline_days: 7,
+      leave_top_ups: { marriage: 10 },
       targets: [
         { target: 'post', id: 5 },
         { target: 'department', id: 12 },

@@ -1,0 +1,275 @@
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  OVERTIME_DAYS_AHEAD,
+  OVERTIME_DAYS_BEHIND,
+  lieuAllowedOn,
+  lieuDaysFor,
+  overtimeMessages,
+  type OvertimeStatus,
+} from '@dealer-hr/shared/attendance/overtime';
+import type { OvertimeRequest, OvertimeRequestBody } from '@dealer-hr/shared/attendance/overtime-contract';
+import { addDays, type Today } from '../../core/clock';
+import { employeeKeywordMatch } from '../../core/employee-keyword';
+import { inScope, type Scope } from '../../core/scope';
+import type { Database } from '../../db/client';
+import {
+  approvalInstances,
+  attendanceDays,
+  employees,
+  leaveLedger,
+  overtimeRequests,
+  stores,
+} from '../../db/schema';
+import { writeAudit, type AuditActor } from '../../lib/audit';
+import { conflict, fieldConflict, notFound } from '../../lib/errors';
+import { offsetOf, type Paging } from '../../lib/paging';
+import type { ApprovalEngine } from '../approvals';
+import { employeeOfUser } from './abnormal.service';
+import { isMonthLocked } from './days.build';
+import { balancesOf, dayKindsOf, lockPersonsLeave } from './leave.service';
+
+export const OVERTIME = 'overtime' as const;
+
+const requestQuery = (db: Database) =>
+  db
+    .select({
+      request: overtimeRequests,
+      employeeName: employees.name,
+      employeeNo: employees.employeeNo,
+      storeName: stores.name,
+      overtimeMinutes: attendanceDays.overtimeMinutes,
+      approvalId: sql<number | null>`(
+        select ${approvalInstances.id} from ${approvalInstances}
+        where ${approvalInstances.businessType} = ${OVERTIME}
+          and ${approvalInstances.businessId} = ${overtimeRequests.id}
+        order by ${approvalInstances.id} desc limit 1)`,
+    })
+    .from(overtimeRequests)
+    .innerJoin(employees, eq(employees.id, overtimeRequests.employeeId))
+    .leftJoin(stores, eq(stores.id, employees.mainStoreId))
+    .leftJoin(
+      attendanceDays,
+      and(
+        eq(attendanceDays.employeeId, overtimeRequests.employeeId),
+        eq(attendanceDays.day, overtimeRequests.day),
+      ),
+    );
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['execute']>>[number];
+
+const requestOf = ({
+  request,
+  employeeName,
+  employeeNo,
+  storeName,
+  overtimeMinutes,
+  approvalId,
+}: RequestRow): OvertimeRequest => ({
+  id: request.id,
+  employee_id: request.employeeId,
+  employee_name: employeeName,
+  employee_no: employeeNo,
+  store_name: storeName,
+  day: request.day,
+  day_kind: request.dayKind,
+  hours: request.hours,
+  compensation: request.compensation,
+  lieu_days: request.lieuDays,
+  punched_hours: overtimeMinutes === null ? null : Math.round((overtimeMinutes / 60) * 10) / 10,
+  reason: request.reason,
+  status: request.status,
+  approval_id: approvalId,
+  created_at: request.createdAt.toISOString(),
+});
+
+export async function overtimeRequestById(db: Database, id: number) {
+  const [row] = await requestQuery(db).where(eq(overtimeRequests.id, id));
+  return row ? requestOf(row) : undefined;
+}
+
+export interface OvertimeListQuery extends Paging {
+  mine?: boolean;
+  status?: OvertimeStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  keyword?: string | undefined;
+  store_id?: number | undefined;
+}
+
+/** `GET clock/overtime/index`: requests of the days asked, newest first, in scope or the caller's own. */
+export async function listOvertime(db: Database, scope: Scope, userId: number, query: OvertimeListQuery) {
+  const own = query.mine ? await employeeOfUser(db, userId) : undefined;
+  const where = and(
+    own === undefined ? inScope(scope, employees.mainDepartmentId) : eq(overtimeRequests.employeeId, own),
+    query.status ? eq(overtimeRequests.status, query.status) : undefined,
+    query.from ? gte(overtimeRequests.day, query.from) : undefined,
+    query.to ? lte(overtimeRequests.day, query.to) : undefined,
+    query.keyword ? employeeKeywordMatch(query.keyword) : undefined,
+    query.store_id ? eq(employees.mainStoreId, query.store_id) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    requestQuery(db)
+      .where(where)
+      .orderBy(desc(overtimeRequests.day), desc(overtimeRequests.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db
+      .select({ total: count() })
+      .from(overtimeRequests)
+      .innerJoin(employees, eq(employees.id, overtimeRequests.employeeId))
+      .where(where),
+  ]);
+  return { data: rows.map(requestOf), total: counted?.total ?? 0 };
+}
+
+const monthOf = (day: string) => day.slice(0, 7);
+
+/**
+ * `POST clock/overtime/store`: the employee's overtime of one day (worked in the last month, or planned for
+ * the next), one request per day. Time off in lieu only for a rest day (a working day's and a holiday's
+ * overtime is paid), and only for at least half a day's hours; then through the `overtime` flow, `hours` in
+ * its form.
+ */
+export async function requestOvertime(
+  db: Database,
+  approvals: ApprovalEngine,
+  today: Today,
+  actor: AuditActor & { userId: number },
+  body: OvertimeRequestBody,
+): Promise<OvertimeRequest> {
+  const employeeId = await employeeOfUser(db, actor.userId);
+  if (body.day > addDays(today(), OVERTIME_DAYS_AHEAD))
+    throw fieldConflict('day', overtimeMessages.tooFarAhead);
+  if (body.day < addDays(today(), -OVERTIME_DAYS_BEHIND))
+    throw fieldConflict('day', overtimeMessages.tooFarBehind);
+  const id = await db.transaction(async (tx) => {
+    await lockPersonsLeave(tx, employeeId);
+    if (await isMonthLocked(tx, body.day)) throw conflict(overtimeMessages.monthLocked(monthOf(body.day)));
+    const dayKind = (await dayKindsOf(tx, employeeId, { startDay: body.day, endDay: body.day })).kindOf(
+      body.day,
+    );
+    const lieuDays = body.compensation === 'lieu' ? lieuDaysFor(body.hours) : 0;
+    if (body.compensation === 'lieu') {
+      if (!lieuAllowedOn(dayKind))
+        throw fieldConflict(
+          'compensation',
+          dayKind === 'holiday' ? overtimeMessages.lieuOnHoliday : overtimeMessages.lieuOnWorkday,
+        );
+      if (lieuDays === 0) throw fieldConflict('hours', overtimeMessages.lieuTooShort);
+    }
+    const [taken] = await tx
+      .select({ id: overtimeRequests.id })
+      .from(overtimeRequests)
+      .where(
+        and(
+          eq(overtimeRequests.employeeId, employeeId),
+          eq(overtimeRequests.day, body.day),
+          inArray(overtimeRequests.status, ['approving', 'approved']),
+        ),
+      );
+    if (taken) throw fieldConflict('day', overtimeMessages.duplicate);
+    const [request] = await tx
+      .insert(overtimeRequests)
+      .values({
+        employeeId,
+        day: body.day,
+        dayKind,
+        hours: body.hours,
+        compensation: body.compensation,
+        lieuDays,
+        reason: body.reason,
+        status: 'approving',
+        createdByUserId: actor.userId,
+      })
+      .returning();
+    await writeAudit(tx, actor, {
+      entity: 'overtime_request',
+      entityId: request!.id,
+      action: 'submit',
+      after: { day: body.day, hours: body.hours, compensation: body.compensation, reason: body.reason },
+    });
+    const [person] = await tx
+      .select({ name: employees.name, departmentId: employees.mainDepartmentId })
+      .from(employees)
+      .where(eq(employees.id, employeeId));
+    await approvals.submit(tx, {
+      businessType: OVERTIME,
+      businessId: request!.id,
+      title: `${person!.name} 加班 ${body.hours} 小时（${body.day}）`,
+      applicantUserId: actor.userId,
+      departmentId: person!.departmentId!,
+      form: { hours: body.hours },
+      actor,
+    });
+    return request!.id;
+  });
+  return (await overtimeRequestById(db, id))!;
+}
+
+/**
+ * The lieu days of an approved request as a ledger line of the day's year: `earn` at approval, taken back
+ * (negative) at cancel.
+ */
+export async function creditLieu(tx: Database, request: typeof overtimeRequests.$inferSelect, sign: 1 | -1) {
+  if (request.lieuDays === 0) return;
+  await tx.insert(leaveLedger).values({
+    employeeId: request.employeeId,
+    year: Number(request.day.slice(0, 4)),
+    type: 'lieu',
+    kind: 'earn',
+    days: sign * request.lieuDays,
+    overtimeRequestId: request.id,
+    note: `${request.day} 加班 ${request.hours} 小时${sign === 1 ? '' : '（已撤销）'}`,
+  });
+}
+
+/**
+ * `PUT clock/overtime/cancel`: the employee takes back their own request. One in approval is withdrawn through
+ * the engine; an approved one is cancelled and its lieu days taken back, refused once they are spent (or held
+ * by leave in approval).
+ */
+export async function cancelOvertime(
+  db: Database,
+  approvals: ApprovalEngine,
+  actor: AuditActor & { userId: number },
+  id: number,
+): Promise<OvertimeRequest> {
+  const employeeId = await employeeOfUser(db, actor.userId);
+  await db.transaction(async (tx) => {
+    await lockPersonsLeave(tx, employeeId);
+    const [request] = await tx
+      .select()
+      .from(overtimeRequests)
+      .where(and(eq(overtimeRequests.id, id), eq(overtimeRequests.employeeId, employeeId)))
+      .for('update');
+    if (!request) throw notFound(overtimeMessages.notFound);
+    if (request.status === 'approving') {
+      const [instance] = await tx
+        .select({ id: approvalInstances.id })
+        .from(approvalInstances)
+        .where(
+          and(
+            eq(approvalInstances.businessType, OVERTIME),
+            eq(approvalInstances.businessId, id),
+            eq(approvalInstances.status, 'pending'),
+          ),
+        );
+      if (!instance) throw conflict(overtimeMessages.notCancellable);
+      await approvals.withdraw(tx, actor, instance.id, null);
+      return;
+    }
+    if (request.status !== 'approved') throw conflict(overtimeMessages.notCancellable);
+    if (await isMonthLocked(tx, request.day))
+      throw conflict(overtimeMessages.monthLocked(monthOf(request.day)));
+    if (request.lieuDays > 0) {
+      const year = Number(request.day.slice(0, 4));
+      const lieu = (await balancesOf(tx, employeeId, year)).find((balance) => balance.type === 'lieu')!;
+      const free = lieu.left - lieu.pending;
+      if (free < request.lieuDays) throw conflict(overtimeMessages.lieuUsed(free));
+    }
+    await tx.update(overtimeRequests).set({ status: 'cancelled' }).where(eq(overtimeRequests.id, id));
+    await creditLieu(tx, request, -1);
+    await writeAudit(tx, actor, { entity: 'overtime_request', entityId: id, action: 'cancel' });
+  });
+  return (await overtimeRequestById(db, id))!;
+}
