@@ -6,9 +6,15 @@ export interface CacheEpochs {
   access: number;
   dictionaries: number;
   staff: number;
+  statistics: number;
 }
 
-const EPOCH_NAMES: ReadonlySet<string> = new Set<keyof CacheEpochs>(['access', 'dictionaries', 'staff']);
+const EPOCH_NAMES: ReadonlySet<string> = new Set<keyof CacheEpochs>([
+  'access',
+  'dictionaries',
+  'staff',
+  'statistics',
+]);
 const isEpochName = (name: string): name is keyof CacheEpochs => EPOCH_NAMES.has(name);
 
 /** What a request needs to know of its session and account. */

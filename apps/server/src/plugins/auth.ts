@@ -124,6 +124,7 @@ const sessionLookup = (db: Database) =>
       accessEpoch: epochOf('access'),
       dictionariesEpoch: epochOf('dictionaries'),
       staffEpoch: epochOf('staff'),
+      statisticsEpoch: epochOf('statistics'),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -139,10 +140,15 @@ async function lookUp(
   const ticket = cache.ticket();
   const [row] = await lookup.execute({ sessionId });
   if (!row) return undefined;
-  const { accessEpoch, dictionariesEpoch, staffEpoch, ...session } = row;
+  const { accessEpoch, dictionariesEpoch, staffEpoch, statisticsEpoch, ...session } = row;
   const found = {
     session,
-    epochs: { access: accessEpoch, dictionaries: dictionariesEpoch, staff: staffEpoch },
+    epochs: {
+      access: accessEpoch,
+      dictionaries: dictionariesEpoch,
+      staff: staffEpoch,
+      statistics: statisticsEpoch,
+    },
   };
   cache.keep(ticket, found);
   return found;

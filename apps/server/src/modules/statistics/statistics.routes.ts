@@ -16,8 +16,12 @@ import {
   yearAnswer,
   yearQuery,
 } from '@dealer-hr/shared/statistics/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { envelope, ok } from '../../lib/envelope';
+import { scopeKeyOf, type Scope } from '../../core/scope';
+import { envelope } from '../../lib/envelope';
+import { EpochCache } from '../../lib/epoch-cache';
+import { keptOk, type KeptOk } from '../../lib/kept-answers';
 import { actor } from '../../plugins/auth';
 import { DISTRIBUTIONS, distribution } from './distribution.service';
 import { prohibitedReport, resignReport, transferReport } from './reports.service';
@@ -48,6 +52,23 @@ const distributionSummaries = {
 
 /** Protected: the statistics pages' figures (`statistic/*`), each also exported as a job. */
 export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, today, config }) => {
+  // An answer is kept per question, data scope and day until a figure it shows could have changed (the
+  // `statistics` epoch, raised by every table a statistic counts or names): the group's figures take a pass
+  // over every assignment, and the overview, the workbench and each page ask for them again and again
+  // (docs/decisions.md "Statistics: counted from the assignments at query time").
+  const answers = new EpochCache<string, KeptOk<unknown>>(2_000);
+  const kept = async <Data>(
+    request: FastifyRequest,
+    compute: (scope: Scope) => Promise<Data>,
+  ): Promise<KeptOk<Data>> => {
+    const caller = actor(request);
+    const scope = await caller.scope();
+    const key = `${request.routeOptions.url} ${today()} ${scopeKeyOf(scope)} ${JSON.stringify(request.query)}`;
+    return answers.get(caller.epochs.statistics, key, async () => keptOk(await compute(scope))) as Promise<
+      KeptOk<Data>
+    >;
+  };
+
   app.get(
     '/statistic/turnover',
     {
@@ -66,7 +87,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(turnoverAnswer) },
       },
     },
-    async (request) => ok(await turnover(db, await actor(request).scope(), today, request.query)),
+    async (request) => kept(request, (scope) => turnover(db, scope, today, request.query)),
   );
 
   app.get(
@@ -81,7 +102,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(polylineAnswer) },
       },
     },
-    async (request) => ok(await polyline(db, await actor(request).scope(), today, request.query)),
+    async (request) => kept(request, (scope) => polyline(db, scope, today, request.query)),
   );
 
   app.get(
@@ -96,7 +117,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(yearAnswer) },
       },
     },
-    async (request) => ok(await yearView(db, await actor(request).scope(), today, request.query)),
+    async (request) => kept(request, (scope) => yearView(db, scope, today, request.query)),
   );
 
   app.get(
@@ -114,7 +135,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(vacancyAnswer) },
       },
     },
-    async (request) => ok(await vacancy(db, await actor(request).scope(), today, request.query)),
+    async (request) => kept(request, (scope) => vacancy(db, scope, today, request.query)),
   );
 
   app.get(
@@ -129,7 +150,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(postTreeAnswer) },
       },
     },
-    async (request) => ok(await postTree(db, await actor(request).scope(), today, request.query)),
+    async (request) => kept(request, (scope) => postTree(db, scope, today, request.query)),
   );
 
   app.get(
@@ -144,7 +165,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(resignAnswer) },
       },
     },
-    async (request) => ok(await resignReport(db, await actor(request).scope(), today, request.query)),
+    async (request) => kept(request, (scope) => resignReport(db, scope, today, request.query)),
   );
 
   app.get(
@@ -159,7 +180,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(transferAnswer) },
       },
     },
-    async (request) => ok(await transferReport(db, await actor(request).scope(), today, request.query)),
+    async (request) => kept(request, (scope) => transferReport(db, scope, today, request.query)),
   );
 
   app.get(
@@ -177,7 +198,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) =>
-      ok(await prohibitedReport(db, await actor(request).scope(), today, config.TIME_ZONE, request.query)),
+      kept(request, (scope) => prohibitedReport(db, scope, today, config.TIME_ZONE, request.query)),
   );
 
   for (const of of DISTRIBUTIONS)
@@ -193,6 +214,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
           response: { 200: envelope(distributionAnswer) },
         },
       },
-      async (request) => ok(await distribution(db, await actor(request).scope(), today, request.query, of)),
+      async (request) => kept(request, (scope) => distribution(db, scope, today, request.query, of)),
     );
 };

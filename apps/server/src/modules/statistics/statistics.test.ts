@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
 import type {
@@ -459,6 +459,27 @@ describe('vacancy', { timeout: 60_000 }, () => {
     expect(tree.nodes[0]).toMatchObject({ id: ids.region, headcount: 5, planned: 7, vacancy: 3 });
     const storeA = tree.nodes[0].children.find((child: { id: number }) => child.id === ids.nodeA);
     expect(storeA).toMatchObject({ headcount: 2, planned: 3, vacancy: 2 });
+  });
+});
+
+describe('kept answers', { timeout: 60_000 }, () => {
+  it('answers the same question from memory until a figure could have changed, then counts again', async () => {
+    const ask = async () =>
+      (await call<VacancyAnswer>('GET', `statistic/vacancy?department_id=${ids.region}`)).data;
+    const first = await ask();
+    expect((await ask()).planned).toBe(first.planned);
+    // A plan changed any way at all (here, a statement of its own) raises the epoch at its commit.
+    await t.db
+      .update(headcountPlans)
+      .set({ planned: 4 })
+      .where(and(eq(headcountPlans.storeId, ids.storeA), eq(headcountPlans.postId, ids.service)));
+    const after = await ask();
+    expect([first.planned, after.planned]).toEqual([7, 9]);
+    await t.db
+      .update(headcountPlans)
+      .set({ planned: 2 })
+      .where(and(eq(headcountPlans.storeId, ids.storeA), eq(headcountPlans.postId, ids.service)));
+    expect((await ask()).planned).toBe(7);
   });
 });
 
