@@ -380,6 +380,32 @@ export async function requestLeave(
 const halvesOf = (day: string, span: 'am' | 'pm' | 'full') =>
   span === 'full' ? [`${day}:am`, `${day}:pm`] : [`${day}:${span}`];
 
+/**
+ * Withdraws, through the engine, the pending approval of a record its applicant takes back (its business then
+ * hands the record back); false when none is pending.
+ */
+export async function withdrawPending(
+  tx: Database,
+  approvals: ApprovalEngine,
+  actor: AuditActor & { userId: number },
+  businessType: string,
+  businessId: number,
+): Promise<boolean> {
+  const [instance] = await tx
+    .select({ id: approvalInstances.id })
+    .from(approvalInstances)
+    .where(
+      and(
+        eq(approvalInstances.businessType, businessType),
+        eq(approvalInstances.businessId, businessId),
+        eq(approvalInstances.status, 'pending'),
+      ),
+    );
+  if (!instance) return false;
+  await approvals.withdraw(tx, actor, instance.id, null);
+  return true;
+}
+
 /** The past days of a request in open months, computed again after its approval or cancel. */
 export async function recomputeLeaveDays(
   tx: Database,
@@ -413,18 +439,8 @@ export async function cancelLeave(
       .for('update');
     if (!request) throw notFound(leaveMessages.notFound);
     if (request.status === 'approving') {
-      const [instance] = await tx
-        .select({ id: approvalInstances.id })
-        .from(approvalInstances)
-        .where(
-          and(
-            eq(approvalInstances.businessType, LEAVE),
-            eq(approvalInstances.businessId, id),
-            eq(approvalInstances.status, 'pending'),
-          ),
-        );
-      if (!instance) throw conflict(leaveMessages.notCancellable);
-      await approvals.withdraw(tx, actor, instance.id, null);
+      if (!(await withdrawPending(tx, approvals, actor, LEAVE, id)))
+        throw conflict(leaveMessages.notCancellable);
       return;
     }
     if (request.status !== 'approved') throw conflict(leaveMessages.notCancellable);

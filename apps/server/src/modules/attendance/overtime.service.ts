@@ -26,7 +26,7 @@ import { offsetOf, type Paging } from '../../lib/paging';
 import type { ApprovalEngine } from '../approvals';
 import { employeeOfUser } from './abnormal.service';
 import { isMonthLocked } from './days.build';
-import { balancesOf, dayKindsOf, lockPersonsLeave } from './leave.service';
+import { balancesOf, dayKindsOf, lockPersonsLeave, withdrawPending } from './leave.service';
 
 export const OVERTIME = 'overtime' as const;
 
@@ -244,18 +244,8 @@ export async function cancelOvertime(
       .for('update');
     if (!request) throw notFound(overtimeMessages.notFound);
     if (request.status === 'approving') {
-      const [instance] = await tx
-        .select({ id: approvalInstances.id })
-        .from(approvalInstances)
-        .where(
-          and(
-            eq(approvalInstances.businessType, OVERTIME),
-            eq(approvalInstances.businessId, id),
-            eq(approvalInstances.status, 'pending'),
-          ),
-        );
-      if (!instance) throw conflict(overtimeMessages.notCancellable);
-      await approvals.withdraw(tx, actor, instance.id, null);
+      if (!(await withdrawPending(tx, approvals, actor, OVERTIME, id)))
+        throw conflict(overtimeMessages.notCancellable);
       return;
     }
     if (request.status !== 'approved') throw conflict(overtimeMessages.notCancellable);
