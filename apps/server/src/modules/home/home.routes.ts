@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { workbenchAnswer } from '@dealer-hr/shared/statistics/contract';
+import { workbenchAnswer, type WorkbenchAnswer } from '@dealer-hr/shared/statistics/contract';
 import type { AppContext } from '../../app-context';
+import { scopeKeyOf } from '../../core/scope';
 import { envelope, ok } from '../../lib/envelope';
+import { EpochCache } from '../../lib/epoch-cache';
 import { actor } from '../../plugins/auth';
 import { workbench } from './workbench.service';
 
 /** Protected: the home page's workbench (`home/index/*`). */
 export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock, today, config }) => {
+  // The figures of a scope are kept per day under the statistics epoch, as the statistics pages keep theirs
+  // (docs/decisions.md "Statistics"); the to-dos and the caller's own day are read afresh every time.
+  const people = new EpochCache<string, WorkbenchAnswer['people']>(2_000);
   app.get(
     '/home/index/workbench',
     {
@@ -33,6 +38,7 @@ export const homeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
             access: await caller.access(),
             scope: await caller.scope(),
           },
+          (scope, count) => people.get(caller.epochs.statistics, `${today()} ${scopeKeyOf(scope)}`, count),
         ),
       );
     },

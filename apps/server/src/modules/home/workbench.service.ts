@@ -30,6 +30,12 @@ export interface WorkbenchDeps {
   timeZone: string;
 }
 
+/** The figures of a scope, or the ones kept for it (the route keeps them under the statistics epoch). */
+export type PeopleKeeper = (
+  scope: Scope,
+  count: () => Promise<WorkbenchAnswer['people']>,
+) => Promise<WorkbenchAnswer['people']>;
+
 export interface WorkbenchCaller {
   userId: number;
   employeeId: number | null;
@@ -242,7 +248,11 @@ async function scopeNames(db: Database, scope: Scope): Promise<string[]> {
 }
 
 /** `GET home/index/workbench`. */
-export async function workbench(deps: WorkbenchDeps, caller: WorkbenchCaller): Promise<WorkbenchAnswer> {
+export async function workbench(
+  deps: WorkbenchDeps,
+  caller: WorkbenchCaller,
+  keep: PeopleKeeper = (_scope, count) => count(),
+): Promise<WorkbenchAnswer> {
   const { access, scope } = caller;
   const tasks: WorkbenchAnswer['tasks'] = [];
   for (const task of TASKS)
@@ -251,7 +261,7 @@ export async function workbench(deps: WorkbenchDeps, caller: WorkbenchCaller): P
   return {
     today: deps.today(),
     scope: { all: scope.all, names: await scopeNames(deps.db, scope) },
-    people: canAny(access, STATISTICS_VIEW) ? await peopleOf(deps, scope) : null,
+    people: canAny(access, STATISTICS_VIEW) ? await keep(scope, () => peopleOf(deps, scope)) : null,
     tasks,
     attendance_today:
       !scope.all && scope.paths.length > 0 && canAny(access, 'attendance:records:view')

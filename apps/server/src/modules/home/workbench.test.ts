@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TurnoverAnswer, WorkbenchAnswer } from '@dealer-hr/shared/statistics/contract';
+import { headcountPlans } from '../../db/schema';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { grantPermissions } from '../../test/users';
@@ -41,6 +43,20 @@ describe('the workbench', { timeout: 60_000 }, () => {
     );
     // HR reads the whole group: no one store's attendance of today.
     expect(answer.attendance_today).toBeNull();
+  });
+
+  it('counts the figures again once a plan changed, and keeps them until then', async () => {
+    const before = (await workbenchOf(hr)).people!;
+    expect((await workbenchOf(hr)).people).toEqual(before);
+    const [plan] = await t.db.select().from(headcountPlans).limit(1);
+    const thisPlan = and(eq(headcountPlans.storeId, plan!.storeId), eq(headcountPlans.postId, plan!.postId));
+    await t.db
+      .update(headcountPlans)
+      .set({ planned: plan!.planned + 5 })
+      .where(thisPlan);
+    expect((await workbenchOf(hr)).people!.planned).toBe(before.planned + 5);
+    await t.db.update(headcountPlans).set({ planned: plan!.planned }).where(thisPlan);
+    expect((await workbenchOf(hr)).people!.planned).toBe(before.planned);
   });
 
   it('gives a store manager their store only, with today’s attendance', async () => {
