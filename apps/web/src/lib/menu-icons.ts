@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   ApartmentOutlined,
   AreaChartOutlined,
   AuditOutlined,
@@ -52,6 +53,7 @@ import type { ComponentType } from 'react';
 // The icons of the seeded menus, shown by the sidebar and the workbench's quick links. Named imports keep
 // the bundle to these; an unknown name shows none here (the sidebar then loads the whole set).
 const icons: Record<string, ComponentType> = {
+  AimOutlined,
   ApartmentOutlined,
   AreaChartOutlined,
   AuditOutlined,
