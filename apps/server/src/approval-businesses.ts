@@ -26,7 +26,7 @@ export const createProductEngine = (
     resignationBusiness,
     leaveBusiness({ today, timeZone }),
     correctionBusiness(timeZone),
-    overtimeBusiness(),
+    overtimeBusiness({ today }),
   ];
   const replaced = new Set(extra.map((business) => business.type));
   return createApprovalEngine([...product.filter((business) => !replaced.has(business.type)), ...extra]);

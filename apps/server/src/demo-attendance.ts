@@ -283,7 +283,8 @@ async function demoOvertime(
         status: 'approved',
       })
       .returning();
-    await creditLieu(tx, request!, 1);
+    // Credited as an approval would be, to this year at the earliest.
+    await creditLieu(tx, request!, Math.max(Number(day.slice(0, 4)), Number(last.slice(0, 4))), 1);
   }
   return worked;
 }

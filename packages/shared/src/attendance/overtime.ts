@@ -64,5 +64,6 @@ export const overtimeMessages = {
   duplicate: '该日期已有审批中或已通过的加班申请',
   notCancellable: '只能撤销审批中或已通过的本人加班申请',
   lieuUsed: (left: number) => `调休已被使用，不能撤销：当前可用调休 ${left} 天（审批中的请假已预留）`,
+  lieuExpired: (year: number) => `${year} 年的调休余额已随年度结束，不能再撤销这次加班`,
   monthLocked: (month: string) => `${month} 的考勤已封账，不能再申请或撤销该月的加班`,
 } as const;

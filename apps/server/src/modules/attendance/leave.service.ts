@@ -432,18 +432,14 @@ export async function cancelLeave(
 ): Promise<LeaveRequest> {
   const employeeId = await employeeOfUser(db, actor.userId);
   await db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(leaveRequests)
-      .where(and(eq(leaveRequests.id, id), eq(leaveRequests.employeeId, employeeId)))
-      .for('update');
-    if (!request) throw notFound(leaveMessages.notFound);
-    if (request.status === 'approving') {
-      if (!(await withdrawPending(tx, approvals, actor, LEAVE, id)))
-        throw conflict(leaveMessages.notCancellable);
-      return;
-    }
-    if (request.status !== 'approved') throw conflict(leaveMessages.notCancellable);
+    const own = and(eq(leaveRequests.id, id), eq(leaveRequests.employeeId, employeeId));
+    const [asked] = await tx.select({ status: leaveRequests.status }).from(leaveRequests).where(own);
+    if (!asked) throw notFound(leaveMessages.notFound);
+    // In approval: withdrawn through the engine, which locks its instance before the request, as an approval
+    // does (the other order could deadlock with an approval deciding at the same moment).
+    if (asked.status === 'approving' && (await withdrawPending(tx, approvals, actor, LEAVE, id))) return;
+    const [request] = await tx.select().from(leaveRequests).where(own).for('update');
+    if (!request || request.status !== 'approved') throw conflict(leaveMessages.notCancellable);
     await assertMonthsOpen(tx, request);
     await tx.update(leaveRequests).set({ status: 'cancelled' }).where(eq(leaveRequests.id, id));
     if (leaveTypeRules[request.type].balance)

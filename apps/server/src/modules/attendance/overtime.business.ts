@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { dayKindNames, overtimeCompensationNames } from '@dealer-hr/shared/attendance/overtime';
+import type { Today } from '../../core/clock';
 import type { Database } from '../../db/client';
 import { attendanceDays, employees, overtimeRequests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
 import { lockPersonsLeave } from './leave.service';
-import { OVERTIME, creditLieu } from './overtime.service';
+import { OVERTIME, creditLieu, punchedHours } from './overtime.service';
 
 async function lockedRequest(tx: Database, instance: ApprovalInstance) {
   const [request] = await tx
@@ -17,13 +18,22 @@ async function lockedRequest(tx: Database, instance: ApprovalInstance) {
   return request;
 }
 
-/** The final approval, in the engine's transaction: the overtime holds, and its lieu days are credited. */
-async function approve(tx: Database, instance: ApprovalInstance, decision: Decision) {
+/**
+ * The final approval, in the engine's transaction (its instance locked first): the overtime holds, and its lieu
+ * days are credited, to this year's balance at the earliest.
+ */
+async function approve(tx: Database, today: Today, instance: ApprovalInstance, decision: Decision) {
+  // The person's balance lock before the request's row: the order a cancel takes them in.
+  const [owner] = await tx
+    .select({ employeeId: overtimeRequests.employeeId })
+    .from(overtimeRequests)
+    .where(eq(overtimeRequests.id, instance.businessId));
+  if (owner) await lockPersonsLeave(tx, owner.employeeId);
   const request = await lockedRequest(tx, instance);
   if (request.status !== 'approving') return;
-  await lockPersonsLeave(tx, request.employeeId);
   await tx.update(overtimeRequests).set({ status: 'approved' }).where(eq(overtimeRequests.id, request.id));
-  await creditLieu(tx, request, 1);
+  const year = Math.max(Number(request.day.slice(0, 4)), Number(today().slice(0, 4)));
+  await creditLieu(tx, request, year, 1);
   await writeAudit(tx, decision.actor, {
     entity: 'overtime_request',
     entityId: request.id,
@@ -74,7 +84,7 @@ async function overtimeFacts(db: Database, instance: ApprovalInstance) {
     fact.number('hours', request.hours),
     ...(row.overtimeMinutes === null
       ? []
-      : [fact.number('punched_hours', Math.round((row.overtimeMinutes / 60) * 10) / 10)]),
+      : [fact.number('punched_hours', punchedHours(row.overtimeMinutes)!)]),
     fact.code('compensation', request.compensation, overtimeCompensationNames[request.compensation]),
     ...(request.lieuDays > 0 ? [fact.number('lieu_days', request.lieuDays)] : []),
     fact.text('reason', request.reason),
@@ -82,10 +92,10 @@ async function overtimeFacts(db: Database, instance: ApprovalInstance) {
 }
 
 /** Overtime's part in the approval engine: `overtime`. */
-export const overtimeBusiness = (): ApprovalBusiness => ({
+export const overtimeBusiness = ({ today }: { today: Today }): ApprovalBusiness => ({
   type: OVERTIME,
   link: (instance) => `/attendance/leave?tab=overtime&id=${instance.businessId}`,
-  onApproved: approve,
+  onApproved: (tx, instance, decision) => approve(tx, today, instance, decision),
   onRejected: (tx, instance, decision) => handBack(tx, instance, decision, true),
   onWithdrawn: (tx, instance, decision) => handBack(tx, instance, decision, false),
   facts: overtimeFacts,

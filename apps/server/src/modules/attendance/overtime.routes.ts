@@ -87,6 +87,7 @@ export const overtimeRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: envelope(overtimeRequest) },
       },
     },
-    async (request) => ok(await cancelOvertime(db, approvals, signedInActorOf(request), request.body.id)),
+    async (request) =>
+      ok(await cancelOvertime(db, approvals, today, signedInActorOf(request), request.body.id)),
   );
 };

@@ -55,6 +55,10 @@ const requestQuery = (db: Database) =>
       ),
     );
 
+/** The day table's overtime of the day in hours to one decimal, as the request and its approval show it. */
+export const punchedHours = (minutes: number | null) =>
+  minutes === null ? null : Math.round((minutes / 60) * 10) / 10;
+
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['execute']>>[number];
 
 const requestOf = ({
@@ -75,7 +79,7 @@ const requestOf = ({
   hours: request.hours,
   compensation: request.compensation,
   lieu_days: request.lieuDays,
-  punched_hours: overtimeMinutes === null ? null : Math.round((overtimeMinutes / 60) * 10) / 10,
+  punched_hours: punchedHours(overtimeMinutes),
   reason: request.reason,
   status: request.status,
   approval_id: approvalId,
@@ -207,20 +211,42 @@ export async function requestOvertime(
 }
 
 /**
- * The lieu days of an approved request as a ledger line of the day's year: `earn` at approval, taken back
- * (negative) at cancel.
+ * The lieu days of an approved request as an `earn` line of the lieu ledger of `year`: at approval, the later of
+ * the overtime's year and the approval's (a late-December Sunday approved in January is not lost to the year's
+ * expiry); at cancel, taken back (negative) from the year they were credited to.
  */
-export async function creditLieu(tx: Database, request: typeof overtimeRequests.$inferSelect, sign: 1 | -1) {
+export async function creditLieu(
+  tx: Database,
+  request: typeof overtimeRequests.$inferSelect,
+  year: number,
+  sign: 1 | -1,
+) {
   if (request.lieuDays === 0) return;
   await tx.insert(leaveLedger).values({
     employeeId: request.employeeId,
-    year: Number(request.day.slice(0, 4)),
+    year,
     type: 'lieu',
     kind: 'earn',
     days: sign * request.lieuDays,
     overtimeRequestId: request.id,
     note: `${request.day} 加班 ${request.hours} 小时${sign === 1 ? '' : '（已撤销）'}`,
   });
+}
+
+/** The year an approved request's lieu days were credited to (none for paid overtime). */
+async function creditedYear(tx: Database, requestId: number): Promise<number | undefined> {
+  const [line] = await tx
+    .select({ year: leaveLedger.year })
+    .from(leaveLedger)
+    .where(
+      and(
+        eq(leaveLedger.overtimeRequestId, requestId),
+        eq(leaveLedger.kind, 'earn'),
+        sql`${leaveLedger.days} > 0`,
+      ),
+    )
+    .limit(1);
+  return line?.year;
 }
 
 /**
@@ -231,34 +257,33 @@ export async function creditLieu(tx: Database, request: typeof overtimeRequests.
 export async function cancelOvertime(
   db: Database,
   approvals: ApprovalEngine,
+  today: Today,
   actor: AuditActor & { userId: number },
   id: number,
 ): Promise<OvertimeRequest> {
   const employeeId = await employeeOfUser(db, actor.userId);
   await db.transaction(async (tx) => {
+    const own = and(eq(overtimeRequests.id, id), eq(overtimeRequests.employeeId, employeeId));
+    const [asked] = await tx.select({ status: overtimeRequests.status }).from(overtimeRequests).where(own);
+    if (!asked) throw notFound(overtimeMessages.notFound);
+    // In approval: withdrawn through the engine, which locks its instance before the request, as an approval
+    // does (the other order could deadlock with an approval deciding at the same moment).
+    if (asked.status === 'approving' && (await withdrawPending(tx, approvals, actor, OVERTIME, id))) return;
     await lockPersonsLeave(tx, employeeId);
-    const [request] = await tx
-      .select()
-      .from(overtimeRequests)
-      .where(and(eq(overtimeRequests.id, id), eq(overtimeRequests.employeeId, employeeId)))
-      .for('update');
-    if (!request) throw notFound(overtimeMessages.notFound);
-    if (request.status === 'approving') {
-      if (!(await withdrawPending(tx, approvals, actor, OVERTIME, id)))
-        throw conflict(overtimeMessages.notCancellable);
-      return;
-    }
-    if (request.status !== 'approved') throw conflict(overtimeMessages.notCancellable);
+    const [request] = await tx.select().from(overtimeRequests).where(own).for('update');
+    if (!request || request.status !== 'approved') throw conflict(overtimeMessages.notCancellable);
     if (await isMonthLocked(tx, request.day))
       throw conflict(overtimeMessages.monthLocked(monthOf(request.day)));
-    if (request.lieuDays > 0) {
-      const year = Number(request.day.slice(0, 4));
+    const year = await creditedYear(tx, id);
+    if (year !== undefined) {
+      // An earlier year's balance has ended (leave-expiry.ts): its days can no longer be taken back.
+      if (year < Number(today().slice(0, 4))) throw conflict(overtimeMessages.lieuExpired(year));
       const lieu = (await balancesOf(tx, employeeId, year)).find((balance) => balance.type === 'lieu')!;
       const free = lieu.left - lieu.pending;
       if (free < request.lieuDays) throw conflict(overtimeMessages.lieuUsed(free));
+      await creditLieu(tx, request, year, -1);
     }
     await tx.update(overtimeRequests).set({ status: 'cancelled' }).where(eq(overtimeRequests.id, id));
-    await creditLieu(tx, request, -1);
     await writeAudit(tx, actor, { entity: 'overtime_request', entityId: id, action: 'cancel' });
   });
   return (await overtimeRequestById(db, id))!;

@@ -186,6 +186,38 @@ describe('overtime', () => {
   });
 });
 
+describe('overtime across the new year', () => {
+  const at = async (date: string) => {
+    const moved = await call('PUT', '/api/test/clock', { date, time: '09:00' });
+    expect(moved.code, moved.message).toBe(200);
+  };
+  const lieuOf = async (year: number) =>
+    (await call<LeaveBalance[]>('GET', `clock/leave/balance?year=${year}`)).data.find(
+      (row) => row.type === 'lieu',
+    )!;
+
+  it('credits a December Sunday approved in January to the new year, and an old year’s days stay', async () => {
+    const december = (await overtime({ day: '2026-12-20', hours: 4, compensation: 'lieu' }))
+      .data as OvertimeRequest;
+    await approve(december.approval_id);
+    const late = (await overtime({ day: '2026-12-27', hours: 8, compensation: 'lieu' }))
+      .data as OvertimeRequest;
+    await at('2027-01-04');
+    try {
+      await approve(late.approval_id);
+      expect(await lieuOf(2027)).toMatchObject({ granted: 1, left: 1 });
+      // Last year's half day ended with its year: it is not taken back any more.
+      const old = await call('PUT', 'clock/overtime/cancel', { id: december.id });
+      expect([old.code, old.message]).toEqual([409, overtimeMessages.lieuExpired(2026)]);
+      const cancelled = await call<OvertimeRequest>('PUT', 'clock/overtime/cancel', { id: late.id });
+      expect(cancelled.data.status).toBe('cancelled');
+      expect(await lieuOf(2027)).toMatchObject({ granted: 0, left: 0 });
+    } finally {
+      await at('2026-12-07');
+    }
+  });
+});
+
 describe('provincial top-ups', () => {
   const marriage = (end: string) =>
     call(

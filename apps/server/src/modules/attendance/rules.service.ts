@@ -24,6 +24,7 @@ import {
   stores,
 } from '../../db/schema';
 import { withoutTimestamps, writeAudit, type AuditActor } from '../../lib/audit';
+import { TOP_UP_LEAVE_TYPES, type TopUpLeaveType } from '@dealer-hr/shared/attendance/leave';
 import { conflict, fieldConflict, notFound } from '../../lib/errors';
 import { databaseErrorOf, onUniqueViolation } from '../../lib/pg-errors';
 import { BUILD_ATTENDANCE_DAY, isMonthLocked, requestRebuild } from './days.build';
@@ -205,12 +206,10 @@ function groupOf(
     outside_photo: group.outsidePhoto,
     correction_quota: group.correctionQuota,
     correction_deadline_days: group.correctionDeadlineDays,
-    leave_top_ups: {
-      marriage: group.leaveTopUps.marriage ?? 0,
-      maternity: group.leaveTopUps.maternity ?? 0,
-      paternity: group.leaveTopUps.paternity ?? 0,
-      bereavement: group.leaveTopUps.bereavement ?? 0,
-    },
+    // Every type, 0 where the province adds nothing.
+    leave_top_ups: Object.fromEntries(
+      TOP_UP_LEAVE_TYPES.map((type) => [type, group.leaveTopUps[type] ?? 0]),
+    ) as Record<TopUpLeaveType, number>,
     targets: targets
       .filter((row) => row.groupId === group.id)
       .map((row) => ({

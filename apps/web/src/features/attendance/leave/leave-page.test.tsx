@@ -309,6 +309,8 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     const dialog = await dialogTitled('申请加班');
     const day = dayjs().add(3, 'day').format('YYYY-MM-DD');
     await user.type(within(dialog).getByLabelText('加班日期'), `${day}{Enter}`);
+    // Nothing is chosen for the user: a working day's overtime is paid, a rest day's may be taken in lieu.
+    await user.click(within(dialog).getByText('调休'));
     await user.type(within(dialog).getByLabelText('加班时长'), '3');
     expect(await within(dialog).findByText('调休以半天计，不足 4 小时请选择加班费')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('加班时长'));

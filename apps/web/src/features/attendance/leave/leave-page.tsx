@@ -1,9 +1,9 @@
 import { Button, Card, Divider, Flex, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CreateAction } from '../../../components/list-toolbar';
 import { Permission, usePermission } from '../../../components/permission';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { AdjustDialog } from './adjust-dialog';
 import { BalanceStrip } from './balance-strip';
 import { LeaveCalendar } from './leave-calendar';
@@ -24,9 +24,8 @@ export function LeavePage() {
   const [adjusting, setAdjusting] = useState(false);
   // The calendar shows others' leave: like the team's list, it is for whoever may export the team's leave.
   const team = usePermission()('attendance:leave:export');
-  // The tab is in the address (`?tab=overtime`, the overtime approval's link), shown at once.
-  const [params, setParams] = useSearchParams();
-  const [tab, setTab] = useState(() => params.get('tab') ?? 'records');
+  // The tab is in the address (`?tab=overtime`, the overtime approval's link).
+  const [tab, setTab] = useTabParam(team ? ['records', 'overtime', 'calendar'] : ['records', 'overtime']);
   return (
     <Card
       title={t('title')}
@@ -48,10 +47,7 @@ export function LeavePage() {
       <Divider style={{ margin: '16px 0 4px' }} />
       <Tabs
         activeKey={tab}
-        onChange={(chosen) => {
-          setTab(chosen);
-          setParams(chosen === 'records' ? {} : { tab: chosen }, { replace: true });
-        }}
+        onChange={setTab}
         items={[
           { key: 'records', label: t('tabs.records'), children: <LeaveRecords /> },
           { key: 'overtime', label: t('tabs.overtime'), children: <OvertimeRecords /> },

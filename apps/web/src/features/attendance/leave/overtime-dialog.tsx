@@ -15,9 +15,9 @@ import {
   overtimeMessages,
   type OvertimeCompensation,
 } from '@dealer-hr/shared/attendance/overtime';
-import { antdRules } from '@dealer-hr/shared/rules';
 import { FormDialog } from '../../../components/form-dialog';
 import { DAY_FORMAT } from '../../../lib/day-range';
+import { localMessage, maxLengthRule, requiredRules, selectRules } from '../../../lib/form-rules';
 import { useSaveMutation } from '../../../lib/use-save-mutation';
 import { CLOCK_KEY } from '../clock-api';
 import { useDaysText } from './leave-format';
@@ -26,11 +26,12 @@ import { requestOvertime } from './overtime-api';
 interface OvertimeValues {
   day?: Dayjs;
   hours: number | null;
-  compensation: OvertimeCompensation;
+  compensation?: OvertimeCompensation;
   reason: string;
 }
 
-const INITIAL: Partial<OvertimeValues> = { hours: null, compensation: 'lieu', reason: '' };
+// No compensation chosen beforehand: a working day's overtime may not be taken in lieu, a rest day's may.
+const INITIAL: Partial<OvertimeValues> = { hours: null, reason: '' };
 
 /** The days the server takes: the last month's worked days and the next month's planned ones. */
 const outOfReach = (day: Dayjs) =>
@@ -56,7 +57,7 @@ export function OvertimeDialog({ open, onClose }: { open: boolean; onClose(): vo
       requestOvertime({
         day: values.day!.format(DAY_FORMAT),
         hours: values.hours!,
-        compensation: values.compensation,
+        compensation: values.compensation!,
         reason: values.reason.trim(),
       }),
     successMessage: t('overtime.submitted'),
@@ -90,7 +91,11 @@ export function OvertimeDialog({ open, onClose }: { open: boolean; onClose(): vo
         style={{ marginBottom: 16 }}
         title={t('overtime.rule', { hours: WORKDAY_HOURS })}
       />
-      <Form.Item name="day" label={t('overtime.columns.day')} rules={antdRules.select(overtimeLabels.day)}>
+      <Form.Item
+        name="day"
+        label={t('overtime.columns.day')}
+        rules={selectRules(overtimeLabels.day, t('overtime.validation.day'))}
+      >
         <DatePicker format={DAY_FORMAT} disabledDate={outOfReach} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item
@@ -101,7 +106,14 @@ export function OvertimeDialog({ open, onClose }: { open: boolean; onClose(): vo
             validator: (_rule, value: number | null | undefined) =>
               typeof value === 'number' && value > 0 && Number.isInteger(value * 2)
                 ? Promise.resolve()
-                : Promise.reject(new Error(overtimeMessages.hours)),
+                : Promise.reject(
+                    new Error(
+                      localMessage(
+                        overtimeMessages.hours,
+                        t('overtime.validation.hours', { max: OVERTIME_HOURS_MAX }),
+                      ),
+                    ),
+                  ),
           },
         ]}
         extra={
@@ -124,7 +136,7 @@ export function OvertimeDialog({ open, onClose }: { open: boolean; onClose(): vo
       <Form.Item
         name="compensation"
         label={t('overtime.columns.compensation')}
-        rules={antdRules.select(overtimeLabels.compensation)}
+        rules={selectRules(overtimeLabels.compensation, t('overtime.validation.compensation'))}
       >
         <Radio.Group
           optionType="button"
@@ -137,7 +149,14 @@ export function OvertimeDialog({ open, onClose }: { open: boolean; onClose(): vo
       <Form.Item
         name="reason"
         label={t('overtime.reason')}
-        rules={[...antdRules.required(overtimeLabels.reason), { max: OVERTIME_REASON_MAX }]}
+        rules={[
+          ...requiredRules(overtimeLabels.reason, t('overtime.validation.reason')),
+          maxLengthRule(
+            overtimeLabels.reason,
+            OVERTIME_REASON_MAX,
+            t('overtime.validation.reasonTooLong', { max: OVERTIME_REASON_MAX }),
+          ),
+        ]}
       >
         <Input.TextArea rows={3} maxLength={OVERTIME_REASON_MAX} showCount />
       </Form.Item>

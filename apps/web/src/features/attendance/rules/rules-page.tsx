@@ -1,11 +1,12 @@
 import { Card, Tabs } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { CalendarTab } from './calendar-tab';
 import { GroupsTab } from './groups-tab';
 import { ScheduleTab } from './schedule-tab';
 import { ShiftsTab } from './shifts-tab';
+
+const TABS = ['groups', 'shifts', 'schedule', 'calendar'];
 
 /**
  * `/attendance/rules` (考勤规则): the attendance groups (who clocks in how: their shift, work days, fence and
@@ -13,18 +14,13 @@ import { ShiftsTab } from './shifts-tab';
  */
 export function RulesPage() {
   const { t } = useTranslation('attendanceRules');
-  // The tab is in the address too (`?tab=schedule`): a link or a reload opens it again. It is shown at once,
-  // not after the navigation that records it.
-  const [params, setParams] = useSearchParams();
-  const [tab, setTab] = useState(() => params.get('tab') ?? 'groups');
+  // The tab is in the address too (`?tab=schedule`): a link or a reload opens it again.
+  const [tab, setTab] = useTabParam(TABS);
   return (
     <Card title={t('title')}>
       <Tabs
         activeKey={tab}
-        onChange={(chosen) => {
-          setTab(chosen);
-          setParams(chosen === 'groups' ? {} : { tab: chosen }, { replace: true });
-        }}
+        onChange={setTab}
         items={[
           { key: 'groups', label: t('tabs.groups'), children: <GroupsTab /> },
           { key: 'shifts', label: t('tabs.shifts'), children: <ShiftsTab /> },
