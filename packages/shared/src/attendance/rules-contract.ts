@@ -207,9 +207,20 @@ export const calendarEntryBody = z.object({
   day: zRequiredDate(ruleLabels.day),
   kind: z.enum(CALENDAR_KINDS, { error: selectMessage(ruleLabels.calendarKind) }),
   name: zRequiredString(ruleLabels.calendarName, { max: 20 }),
+  /** Only a day off may be statutory; a make-up working day never is. */
+  statutory: z
+    .boolean({ error: selectMessage(ruleLabels.statutory) })
+    .optional()
+    .default(false),
 });
 export type CalendarEntryInput = z.input<typeof calendarEntryBody>;
-export const calendarEntry = z.object({ day: z.string(), kind: z.enum(CALENDAR_KINDS), name: z.string() });
+export const calendarEntry = z.object({
+  day: z.string(),
+  kind: z.enum(CALENDAR_KINDS),
+  name: z.string(),
+  /** A statutory holiday among the days off (overtime on it is paid, never given back as time off). */
+  statutory: z.boolean(),
+});
 export type CalendarEntry = z.infer<typeof calendarEntry>;
 export const calendarDayBody = z.object({ day: zRequiredDate(ruleLabels.day) });
 

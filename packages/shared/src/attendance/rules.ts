@@ -130,6 +130,7 @@ export const ruleLabels = {
   correctionQuota: '每月补卡次数',
   correctionDeadline: '补卡期限（天）',
   leaveTopUp: '地方增加天数',
+  statutory: '法定节假日',
   targets: '适用范围',
   day: '日期',
   calendarKind: '类型',

@@ -153,6 +153,12 @@ export const holidayCalendar = pgTable('holiday_calendar', {
   day: date().primaryKey(),
   kind: text({ enum: CALENDAR_KINDS }).notNull(),
   name: text().notNull(),
+  /**
+   * A statutory holiday (法定节假日, 全体公民放假的节日) among a holiday's days off; the others are weekends moved
+   * (调休). Overtime on a statutory day must be paid (Labour Law art. 44); on a moved rest day it may be given
+   * back as time off.
+   */
+  statutory: boolean().notNull().default(false),
 });
 
 /**

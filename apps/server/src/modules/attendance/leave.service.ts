@@ -56,23 +56,27 @@ export const lockPersonsLeave = (tx: Database, employeeId: number) =>
 /**
  * The person's attendance group and what each day of a range is for them: the group's week and the holiday
  * calendar (a shift group: a day with a shift scheduled is due, any other is a rest day or, as the calendar
- * says, a holiday). Without a group, Monday to Friday.
+ * says, a holiday). Without a group, Monday to Friday. `statutoryOn` tells a statutory holiday, whatever the
+ * person's schedule.
  */
 export async function dayKindsOf(
   db: Database,
   employeeId: number,
   range: { startDay: string; endDay: string },
-): Promise<{ group: Group | undefined; kindOf: (day: string) => DayKind }> {
+): Promise<{
+  group: Group | undefined;
+  kindOf: (day: string) => DayKind;
+  statutoryOn: (day: string) => boolean;
+}> {
   const [placement] = await placementsOn(db, [employeeId], range.startDay);
   const group = placement ? (await loadRulebook(db)).groupOf(placement) : undefined;
-  const calendar = new Map(
-    (
-      await db
-        .select()
-        .from(holidayCalendar)
-        .where(and(gte(holidayCalendar.day, range.startDay), lte(holidayCalendar.day, range.endDay)))
-    ).map((entry) => [entry.day, entry.kind] as const),
-  );
+  const entries = await db
+    .select()
+    .from(holidayCalendar)
+    .where(and(gte(holidayCalendar.day, range.startDay), lte(holidayCalendar.day, range.endDay)));
+  const calendar = new Map(entries.map((entry) => [entry.day, entry.kind] as const));
+  const statutory = new Set(entries.filter((entry) => entry.statutory).map((entry) => entry.day));
+  const statutoryOn = (day: string) => statutory.has(day);
   if (group?.kind === 'shift') {
     const scheduled = await db
       .select({ day: attendanceSchedules.day })
@@ -89,10 +93,11 @@ export async function dayKindsOf(
     return {
       group,
       kindOf: (day) => (days.has(day) ? 'workday' : calendar.get(day) === 'holiday' ? 'holiday' : 'restday'),
+      statutoryOn,
     };
   }
   const week = group?.workdays ?? [1, 2, 3, 4, 5];
-  return { group, kindOf: (day) => dayKindOf(day, week, calendar.get(day)) };
+  return { group, kindOf: (day) => dayKindOf(day, week, calendar.get(day)), statutoryOn };
 }
 
 /** What counting a request's days needs of it. */

@@ -8,6 +8,7 @@ import {
   type OvertimeStatus,
 } from '@dealer-hr/shared/attendance/overtime';
 import type { OvertimeRequest, OvertimeRequestBody } from '@dealer-hr/shared/attendance/overtime-contract';
+import type { DayKind } from '@dealer-hr/shared/attendance/rules';
 import { addDays, type Today } from '../../core/clock';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
 import { inScope, type Scope } from '../../core/scope';
@@ -129,6 +130,20 @@ export async function listOvertime(db: Database, scope: Scope, userId: number, q
 const monthOf = (day: string) => day.slice(0, 7);
 
 /**
+ * What a day is for overtime (Labour Law art. 44): a statutory holiday whatever the person's schedule (paid
+ * 300%); a day off of the calendar that is no statutory day is a weekend moved (调休), so a rest day (time off
+ * in lieu or 200%); else the person's own working or rest day.
+ */
+function overtimeDayKind(
+  { kindOf, statutoryOn }: Awaited<ReturnType<typeof dayKindsOf>>,
+  day: string,
+): DayKind {
+  if (statutoryOn(day)) return 'holiday';
+  const kind = kindOf(day);
+  return kind === 'holiday' ? 'restday' : kind;
+}
+
+/**
  * `POST clock/overtime/store`: the employee's overtime of one day (worked in the last month, or planned for
  * the next), one request per day. Time off in lieu only for a rest day (a working day's and a holiday's
  * overtime is paid), and only for at least half a day's hours; then through the `overtime` flow, `hours` in
@@ -149,7 +164,8 @@ export async function requestOvertime(
   const id = await db.transaction(async (tx) => {
     await lockPersonsLeave(tx, employeeId);
     if (await isMonthLocked(tx, body.day)) throw conflict(overtimeMessages.monthLocked(monthOf(body.day)));
-    const dayKind = (await dayKindsOf(tx, employeeId, { startDay: body.day, endDay: body.day })).kindOf(
+    const dayKind = overtimeDayKind(
+      await dayKindsOf(tx, employeeId, { startDay: body.day, endDay: body.day }),
       body.day,
     );
     const lieuDays = body.compensation === 'lieu' ? lieuDaysFor(body.hours) : 0;

@@ -14,7 +14,7 @@ import { mainPostOf } from '../../test/users';
 
 // Overtime and the time off in lieu it earns, and the provinces' leave top-ups of a group. The person is put
 // in a Monday-to-Friday group of their own, so that 2026-12-12/13 are rest days and 2026-12-14 a working day;
-// 2026-12-25 is made a statutory holiday.
+// 2026-12-25 is made a statutory holiday, and the Thursday before it a weekend moved into the holiday.
 
 let t: TestApp;
 let staff: string;
@@ -77,7 +77,11 @@ beforeAll(async () => {
   );
   expect(created.code, created.message).toBe(200);
   group = created.data;
-  await t.db.insert(holidayCalendar).values({ day: '2026-12-25', kind: 'holiday', name: '测试节日' });
+  await t.db.insert(holidayCalendar).values([
+    { day: '2026-12-25', kind: 'holiday', name: '测试节日', statutory: true },
+    // A weekend moved into the holiday: a day off, yet no statutory one.
+    { day: '2026-12-24', kind: 'holiday', name: '测试节日', statutory: false },
+  ]);
   await Promise.all([flowApprovedBy(t, 'overtime', 'hr'), flowApprovedBy(t, 'leave', 'hr')]);
   const moved = await call('PUT', '/api/test/clock', { date: '2026-12-07', time: '09:00' });
   expect(moved.code, moved.message).toBe(200);
@@ -117,6 +121,9 @@ describe('overtime', () => {
     expect(holiday.message).toBe(overtimeMessages.lieuOnHoliday);
     const paid = await overtime({ day: '2026-12-25', hours: 8, compensation: 'pay' });
     expect(paid.data).toMatchObject({ day_kind: 'holiday', compensation: 'pay', lieu_days: 0 });
+    // The moved weekend is a rest day: time off in lieu, as on any rest day.
+    const moved = await overtime({ day: '2026-12-24', hours: 8, compensation: 'lieu' });
+    expect(moved.data).toMatchObject({ day_kind: 'restday', lieu_days: 1 });
   });
 
   it('refuses too few hours for half a day in lieu, a second request of a day, and days out of reach', async () => {
@@ -170,6 +177,7 @@ describe('overtime', () => {
     const mine = await call<{ data: OvertimeRequest[]; total: number }>('GET', 'clock/overtime/index');
     expect(mine.data.data.map((row) => [row.day, row.status])).toEqual([
       ['2026-12-25', 'approving'],
+      ['2026-12-24', 'approving'],
       ['2026-12-13', 'cancelled'],
       ['2026-12-12', 'approving'],
     ]);
@@ -227,9 +235,9 @@ describe('provincial top-ups', () => {
 
   it('lengthen the statutory leave by the days the person’s group adds', async () => {
     expect(group.leave_top_ups).toEqual({ marriage: 7, maternity: 0, paternity: 0, bereavement: 0 });
-    // 3 statutory + 7: ten working days pass (the holiday of the 25th not counted), eleven do not.
-    expect((await marriage('2026-12-28')).data).toEqual({ days: 10 });
-    const over = await marriage('2026-12-29');
+    // 3 statutory + 7: ten working days pass (the holiday's 24th and 25th not counted), eleven do not.
+    expect((await marriage('2026-12-29')).data).toEqual({ days: 10 });
+    const over = await marriage('2026-12-30');
     expect([over.code, over.message]).toEqual([409, leaveMessages.overQuota('婚假', 10)]);
   });
 

@@ -364,19 +364,24 @@ export async function listCalendar(db: Database, year: number): Promise<Calendar
     .from(holidayCalendar)
     .where(sql`${holidayCalendar.day} between ${`${year}-01-01`} and ${`${year}-12-31`}`)
     .orderBy(asc(holidayCalendar.day));
-  return rows.map((row) => ({ day: row.day, kind: row.kind, name: row.name }));
+  return rows.map((row) => ({ day: row.day, kind: row.kind, name: row.name, statutory: row.statutory }));
 }
 
 export async function putCalendarEntry(
   deps: RuleChangeDeps,
   actor: AuditActor,
-  entry: { day: string; kind: CalendarKind; name: string },
+  body: { day: string; kind: CalendarKind; name: string; statutory: boolean },
 ) {
+  // A make-up working day is never statutory.
+  const entry = { ...body, statutory: body.kind === 'holiday' && body.statutory };
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(holidayCalendar)
       .values(entry)
-      .onConflictDoUpdate({ target: holidayCalendar.day, set: { kind: entry.kind, name: entry.name } });
+      .onConflictDoUpdate({
+        target: holidayCalendar.day,
+        set: { kind: entry.kind, name: entry.name, statutory: entry.statutory },
+      });
     await writeAudit(tx, actor, { entity: 'holiday', entityId: entry.day, action: 'update', after: entry });
     await rebuildDay(tx, deps, entry.day);
   });
@@ -391,7 +396,7 @@ export async function removeCalendarEntry(deps: RuleChangeDeps, actor: AuditActo
       entity: 'holiday',
       entityId: day,
       action: 'delete',
-      before: { day: removed.day, kind: removed.kind, name: removed.name },
+      before: { day: removed.day, kind: removed.kind, name: removed.name, statutory: removed.statutory },
     });
     await rebuildDay(tx, deps, day);
   });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Radio } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ interface EntryValues {
   day?: Dayjs;
   kind: CalendarKind;
   name: string;
+  statutory: boolean;
 }
 
 /** Mark a day 休 or 班 (a day already in the calendar is changed), or change how a marked day reads. */
@@ -37,10 +38,13 @@ export function CalendarFormDialog({
   const { t } = useTranslation('attendanceRules');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<EntryValues>();
+  const kind = Form.useWatch('kind', form);
   useEffect(() => {
     if (open)
       form.setFieldsValue(
-        entry ? { ...entry, day: dayjs(entry.day) } : { day: undefined, kind: 'holiday', name: '' },
+        entry
+          ? { ...entry, day: dayjs(entry.day) }
+          : { day: undefined, kind: 'holiday', name: '', statutory: false },
       );
   }, [open, entry, form]);
 
@@ -59,7 +63,13 @@ export function CalendarFormDialog({
   const save = useSaveMutation({
     form,
     save: (values: EntryValues) =>
-      putCalendarEntry({ day: values.day!.format(DAY), kind: values.kind, name: values.name.trim() }),
+      putCalendarEntry({
+        day: values.day!.format(DAY),
+        kind: values.kind,
+        name: values.name.trim(),
+        // Only a day off may be statutory.
+        statutory: values.kind === 'holiday' && Boolean(values.statutory),
+      }),
     successMessage: t('calendar.saved'),
     onClose,
     onSaved: async (saved) => {
@@ -92,6 +102,11 @@ export function CalendarFormDialog({
           options={CALENDAR_KINDS.map((kind) => ({ value: kind, label: t(`calendarForm.kinds.${kind}`) }))}
         />
       </Form.Item>
+      {kind === 'holiday' && (
+        <Form.Item name="statutory" valuePropName="checked" extra={t('calendarForm.statutoryHint')}>
+          <Checkbox>{t('calendarForm.statutory')}</Checkbox>
+        </Form.Item>
+      )}
       <Form.Item name="name" label={t('calendar.fields.name')} rules={rules.name}>
         <Input maxLength={NAME_MAX} autoComplete="off" placeholder={t('calendarForm.namePlaceholder')} />
       </Form.Item>

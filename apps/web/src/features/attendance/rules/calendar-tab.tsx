@@ -61,9 +61,14 @@ export function CalendarTab() {
       title: t('calendar.fields.kind'),
       key: 'kind',
       dataIndex: 'kind',
-      width: 110,
+      width: 140,
       card: 'field',
-      render: (kind: CalendarKind) => <CalendarKindTag kind={kind} />,
+      render: (kind: CalendarKind, entry: CalendarEntry) => (
+        <Flex gap={4} wrap>
+          <CalendarKindTag kind={kind} />
+          {entry.statutory && <Tag color="red">{t('calendar.tags.statutory')}</Tag>}
+        </Flex>
+      ),
     },
     { title: t('calendar.fields.name'), key: 'name', dataIndex: 'name', width: 200, card: 'field' },
     actions,

@@ -88,8 +88,9 @@ const groups: AttendanceGroup[] = [
 ];
 
 const calendar: CalendarEntry[] = [
-  { day: '2026-10-01', kind: 'holiday', name: '国庆节' },
-  { day: '2026-09-27', kind: 'workday', name: '国庆调休' },
+  { day: '2026-10-01', kind: 'holiday', name: '国庆节', statutory: true },
+  { day: '2026-10-05', kind: 'holiday', name: '国庆节', statutory: false },
+  { day: '2026-09-27', kind: 'workday', name: '国庆调休', statutory: false },
 ];
 
 function api(perms: readonly string[] = ALL, routes: Routes = {}) {
@@ -260,13 +261,18 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
     const user = setupUser();
     await user.click(within(document.querySelector<HTMLElement>('.ant-tabs-nav')!).getByText('节假日'));
 
-    const holiday = await rowOf('国庆节');
-    expect(within(holiday).getByText('休')).toBeInTheDocument();
+    const [statutory, moved] = (await screen.findAllByText('国庆节')).map((cell) =>
+      cell.closest<HTMLElement>('tr')!,
+    );
+    expect(within(statutory!).getByText('休')).toBeInTheDocument();
+    // A statutory day is told from a weekend moved into the holiday: overtime on it is paid, not given back.
+    expect(within(statutory!).getByText('法定')).toBeInTheDocument();
+    expect(within(moved!).queryByText('法定')).not.toBeInTheDocument();
     expect(within(await rowOf('国庆调休')).getByText('班')).toBeInTheDocument();
     const days = [...activePane().querySelectorAll('tr.ant-table-row')].map((row) =>
       row.getAttribute('data-row-key'),
     );
-    expect(days).toEqual(['2026-09-27', '2026-10-01']);
+    expect(days).toEqual(['2026-09-27', '2026-10-01', '2026-10-05']);
     expect(
       callsTo(calls, 'GET', '/api/auth/clock/rules/calendar/index')[0]!.url.searchParams.get('year'),
     ).toBe(String(new Date().getFullYear()));
@@ -274,6 +280,23 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
     expect(within(activePane()).queryByText(/^删\s?除$/)).not.toBeInTheDocument();
     expect(screen.getByText('考勤规则', { selector: '.ant-card-head-title' })).toBeInTheDocument();
   });
+  it('marks a day off as statutory, and sends a make-up working day as never statutory', async () => {
+    const saved = { day: '2027-10-01', kind: 'holiday', name: '国庆节', statutory: true };
+    const { calls } = api(ALL, { 'PUT /api/auth/clock/rules/calendar/store': () => ok(saved) });
+    renderApp('/attendance/rules?tab=calendar');
+    const user = setupUser();
+    await user.click(await waitFor(() => button(activePane(), '添加日期'), SLOW));
+    const form = await dialogTitled('添加节假日或调休');
+    await user.type(within(form).getByLabelText('日期'), '2027-10-01{Enter}');
+    await user.click(within(form).getByLabelText('法定节假日'));
+    await user.type(within(form).getByLabelText('名称'), '国庆节');
+    await user.click(button(form, '保存'));
+    await waitFor(() =>
+      expect(callsTo(calls, 'PUT', '/api/auth/clock/rules/calendar/store')).toHaveLength(1),
+    );
+    expect(callsTo(calls, 'PUT', '/api/auth/clock/rules/calendar/store')[0]!.body).toEqual(saved);
+  });
+
   it('shows a shift group’s month day by day, and repeats a week over it for one person', async () => {
     const month = dayjs().format('YYYY-MM');
     const roster: ScheduleRoster = {
