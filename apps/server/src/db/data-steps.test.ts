@@ -107,6 +107,7 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0034 replaces the epochs' trigger function in place: nothing of the shape to undo.
   // 0033: the statutory days of the holiday calendar.
   await tx.execute(sql`alter table holiday_calendar drop column statutory`);
   // 0032: the statistics' cache epoch and its triggers.
