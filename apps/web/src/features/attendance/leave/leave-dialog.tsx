@@ -28,11 +28,11 @@ import {
   type Half,
   type LeaveType,
 } from '@dealer-hr/shared/attendance/leave';
-import { antdRules } from '@dealer-hr/shared/rules';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
 import { FormDialog } from '../../../components/form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { DAY_FORMAT } from '../../../lib/day-range';
+import { localMessage, maxLengthRule, requiredRules, selectRules } from '../../../lib/form-rules';
 import { useSaveMutation } from '../../../lib/use-save-mutation';
 import { CLOCK_KEY } from '../clock-api';
 import {
@@ -144,7 +144,7 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
       <Form.Item
         name="type"
         label={t('dialog.type')}
-        rules={antdRules.select(leaveLabels.type)}
+        rules={selectRules(leaveLabels.type, t('dialog.validation.type'))}
         extra={type ? <TypeHint type={type} /> : undefined}
       >
         <Select<LeaveType> options={LEAVE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))} />
@@ -153,7 +153,7 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
         <Form.Item
           name="start_day"
           label={t('dialog.startDay')}
-          rules={antdRules.select(leaveLabels.startDay)}
+          rules={selectRules(leaveLabels.startDay, t('dialog.validation.startDay'))}
           style={{ flex: '1 1 150px' }}
         >
           <DatePicker
@@ -176,7 +176,7 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
           label={t('dialog.endDay')}
           dependencies={['start_day', 'start_half', 'end_half']}
           rules={[
-            ...antdRules.select(leaveLabels.endDay),
+            ...selectRules(leaveLabels.endDay, t('dialog.validation.endDay')),
             ({ getFieldValue }) => ({
               validator: (_rule, end?: Dayjs | null) => {
                 const start = getFieldValue('start_day') as Dayjs | undefined;
@@ -184,7 +184,8 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
                 const reversed =
                   end.isBefore(start, 'day') ||
                   (end.isSame(start, 'day') && getFieldValue('end_half') < getFieldValue('start_half'));
-                return reversed ? Promise.reject(new Error(leaveMessages.rangeReversed)) : Promise.resolve();
+                const message = localMessage(leaveMessages.rangeReversed, t('dialog.validation.reversed'));
+                return reversed ? Promise.reject(new Error(message)) : Promise.resolve();
               },
             }),
           ]}
@@ -223,7 +224,14 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
       <Form.Item
         name="reason"
         label={t('dialog.reason')}
-        rules={[...antdRules.required(leaveLabels.reason), { max: LEAVE_REASON_MAX }]}
+        rules={[
+          ...requiredRules(leaveLabels.reason, t('dialog.validation.reason')),
+          maxLengthRule(
+            leaveLabels.reason,
+            LEAVE_REASON_MAX,
+            t('dialog.validation.reasonTooLong', { max: LEAVE_REASON_MAX }),
+          ),
+        ]}
       >
         <Input.TextArea rows={3} maxLength={LEAVE_REASON_MAX} showCount />
       </Form.Item>
