@@ -32,6 +32,7 @@ import {
   computeDays,
   ensurePunchPartitions,
   creditLieu,
+  lieuYearOf,
   explainDay,
   requestCorrection,
   requestOvertime,
@@ -255,11 +256,10 @@ async function demoOvertime(
   tx: Database,
   rng: Rng,
   workers: readonly Worker[],
+  sundays: readonly string[],
   last: string,
-  calendar: ReadonlyMap<string, CalendarKind>,
 ) {
   const worked = new Map<string, number[]>();
-  const sundays = recentRestDays(last, calendar);
   if (sundays.length === 0) return worked;
   for (const [index, worker] of workers.entries()) {
     if (index % 25 !== 4 || worker.storeId === null) continue;
@@ -284,7 +284,7 @@ async function demoOvertime(
       })
       .returning();
     // Credited as an approval would be, to this year at the earliest.
-    await creditLieu(tx, request!, Math.max(Number(day.slice(0, 4)), Number(last.slice(0, 4))), 1);
+    await creditLieu(tx, request!, lieuYearOf(day, last), 1);
   }
   return worked;
 }
@@ -350,7 +350,8 @@ export async function demoAttendance(
   const away = await demoLeaves(tx, rng, workers, first, yesterday, calendar);
   // `sales` worked the last Sunday's car show and asks for it below, through the flow (still waiting); the
   // crowd's Sundays are on record, approved.
-  const salesSunday = recentRestDays(yesterday, calendar)[0];
+  const sundays = recentRestDays(yesterday, calendar);
+  const salesSunday = sundays[0];
   const salesId = (
     await tx.select({ employeeId: users.employeeId }).from(users).where(eq(users.username, 'sales'))
   )[0]?.employeeId;
@@ -358,8 +359,8 @@ export async function demoAttendance(
     tx,
     rng,
     workers.filter((worker) => worker.postId !== shifts.workshop.postId && worker.id !== salesId),
+    sundays,
     yesterday,
-    calendar,
   );
   if (salesSunday && salesId) sundaysWorked.set(`${salesId}:${salesSunday}`, [570, 1080]);
   const scheduled = await scheduleWorkshop(

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { dayKindNames, overtimeCompensationNames } from '@dealer-hr/shared/attendance/overtime';
 import type { Today } from '../../core/clock';
 import type { Database } from '../../db/client';
-import { attendanceDays, employees, overtimeRequests } from '../../db/schema';
+import { overtimeRequests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
 import { lockPersonsLeave } from './leave.service';
-import { OVERTIME, creditLieu, punchedHours } from './overtime.service';
+import { OVERTIME, creditLieu, lieuYearOf, overtimeRequestById } from './overtime.service';
 
 async function lockedRequest(tx: Database, instance: ApprovalInstance) {
   const [request] = await tx
@@ -32,8 +32,7 @@ async function approve(tx: Database, today: Today, instance: ApprovalInstance, d
   const request = await lockedRequest(tx, instance);
   if (request.status !== 'approving') return;
   await tx.update(overtimeRequests).set({ status: 'approved' }).where(eq(overtimeRequests.id, request.id));
-  const year = Math.max(Number(request.day.slice(0, 4)), Number(today().slice(0, 4)));
-  await creditLieu(tx, request, year, 1);
+  await creditLieu(tx, request, lieuYearOf(request.day, today()), 1);
   await writeAudit(tx, decision.actor, {
     entity: 'overtime_request',
     entityId: request.id,
@@ -57,36 +56,17 @@ async function handBack(tx: Database, instance: ApprovalInstance, decision: Deci
 
 /** What the approver reads: the day and its kind, the hours asked beside the hours the punches show. */
 async function overtimeFacts(db: Database, instance: ApprovalInstance) {
-  const [row] = await db
-    .select({
-      request: overtimeRequests,
-      name: employees.name,
-      employeeNo: employees.employeeNo,
-      overtimeMinutes: attendanceDays.overtimeMinutes,
-    })
-    .from(overtimeRequests)
-    .innerJoin(employees, eq(employees.id, overtimeRequests.employeeId))
-    .leftJoin(
-      attendanceDays,
-      and(
-        eq(attendanceDays.employeeId, overtimeRequests.employeeId),
-        eq(attendanceDays.day, overtimeRequests.day),
-      ),
-    )
-    .where(eq(overtimeRequests.id, instance.businessId));
-  if (!row) return [];
-  const { request } = row;
+  const request = await overtimeRequestById(db, instance.businessId);
+  if (!request) return [];
   return [
-    fact.text('person_name', row.name),
-    fact.text('employee_no', row.employeeNo),
+    fact.text('person_name', request.employee_name),
+    fact.text('employee_no', request.employee_no),
     fact.date('overtime_day', request.day),
-    fact.code('day_kind', request.dayKind, dayKindNames[request.dayKind]),
+    fact.code('day_kind', request.day_kind, dayKindNames[request.day_kind]),
     fact.number('hours', request.hours),
-    ...(row.overtimeMinutes === null
-      ? []
-      : [fact.number('punched_hours', punchedHours(row.overtimeMinutes)!)]),
+    ...(request.punched_hours === null ? [] : [fact.number('punched_hours', request.punched_hours)]),
     fact.code('compensation', request.compensation, overtimeCompensationNames[request.compensation]),
-    ...(request.lieuDays > 0 ? [fact.number('lieu_days', request.lieuDays)] : []),
+    ...(request.lieu_days > 0 ? [fact.number('lieu_days', request.lieu_days)] : []),
     fact.text('reason', request.reason),
   ];
 }

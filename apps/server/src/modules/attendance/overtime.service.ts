@@ -56,8 +56,8 @@ const requestQuery = (db: Database) =>
       ),
     );
 
-/** The day table's overtime of the day in hours to one decimal, as the request and its approval show it. */
-export const punchedHours = (minutes: number | null) =>
+/** The day table's overtime of the day in hours to one decimal. */
+const punchedHours = (minutes: number | null) =>
   minutes === null ? null : Math.round((minutes / 60) * 10) / 10;
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['execute']>>[number];
@@ -248,6 +248,13 @@ export async function creditLieu(
     note: `${request.day} 加班 ${request.hours} 小时${sign === 1 ? '' : '（已撤销）'}`,
   });
 }
+
+/**
+ * The year an approval on `today` credits a day's lieu to: the day's own, or `today`'s when the day's year has
+ * ended (its balance expires with it).
+ */
+export const lieuYearOf = (day: string, today: string) =>
+  Math.max(Number(day.slice(0, 4)), Number(today.slice(0, 4)));
 
 /** The year an approved request's lieu days were credited to (none for paid overtime). */
 async function creditedYear(tx: Database, requestId: number): Promise<number | undefined> {
