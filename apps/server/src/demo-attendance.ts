@@ -1,5 +1,6 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { dayKindOf } from '@dealer-hr/shared/attendance/day';
+import { daysOfLeaveMinutes } from '@dealer-hr/shared/attendance/leave';
 import { lieuDaysFor } from '@dealer-hr/shared/attendance/overtime';
 import type { CalendarKind } from '@dealer-hr/shared/attendance/rules';
 import { addDays, type Clock, type Today } from './core/clock';
@@ -176,9 +177,14 @@ const scheduleColumns: UnnestColumn<{ employeeId: number; day: string; shiftId: 
   { name: 'shift_id', type: 'int', value: (row) => row.shiftId },
 ];
 
+/** A store's week: Monday to Saturday, so Sunday is the rest day its sales people give to car shows. */
+const STORE_WEEK = [1, 2, 3, 4, 5, 6];
+
 /**
  * Leave taken in the demo's months, already approved: every sixtieth person took one to three working days
- * (annual leave drawn from their balance, or personal or sick leave) once. Answers the person-days away.
+ * (annual leave drawn from their balance, or personal or sick leave) once, and another in sixty left two hours
+ * early one day (personal or sick leave by the hour). Answers the person-days away and the minute each of
+ * those left.
  */
 async function demoLeaves(
   tx: Database,
@@ -187,10 +193,36 @@ async function demoLeaves(
   first: string,
   last: string,
   calendar: ReadonlyMap<string, CalendarKind>,
+  shifts: Shifts,
 ) {
   const away = new Set<string>();
+  const leftEarly = new Map<string, number>();
   const span = Math.round((Date.parse(last) - Date.parse(first)) / 86_400_000);
   for (const [index, worker] of workers.entries()) {
+    if (index % 60 === 37 && worker.postId !== shifts.workshop.postId) {
+      const week = worker.storeId === null ? [1, 2, 3, 4, 5] : STORE_WEEK;
+      let day = addDays(first, randomInt(rng, 0, Math.max(span - 3, 0)));
+      while (dayKindOf(day, week, calendar.get(day)) !== 'workday') day = addDays(day, 1);
+      if (day < worker.entryDate || day > last || (worker.leftOn !== null && day >= worker.leftOn)) continue;
+      const end = (worker.storeId === null ? shifts.office : shifts.store).endMinute;
+      const type = index % 2 === 0 ? 'sick' : 'personal';
+      await tx.insert(leaveRequests).values({
+        employeeId: worker.id,
+        type,
+        unit: 'hour',
+        startDay: day,
+        startHalf: 'am',
+        endDay: day,
+        endHalf: 'pm',
+        startMinute: end - 120,
+        endMinute: end,
+        days: daysOfLeaveMinutes(120),
+        reason: type === 'sick' ? '下午去医院复查' : '接孩子放学',
+        status: 'approved',
+      });
+      leftEarly.set(`${worker.id}:${day}`, end - 120);
+      continue;
+    }
     if (index % 60 !== 7) continue;
     const week = worker.storeId === null ? [1, 2, 3, 4, 5] : [1, 2, 3, 4, 5, 6];
     let start = addDays(first, randomInt(rng, 0, Math.max(span - 10, 0)));
@@ -232,11 +264,8 @@ async function demoLeaves(
       });
     for (const day of days) away.add(`${worker.id}:${day}`);
   }
-  return away;
+  return { away, leftEarly };
 }
-
-/** A store's week: Monday to Saturday, so Sunday is the rest day its sales people give to car shows. */
-const STORE_WEEK = [1, 2, 3, 4, 5, 6];
 
 /** The Sundays (store rest days) of the last four weeks up to `last`, newest first. */
 function recentRestDays(last: string, calendar: ReadonlyMap<string, CalendarKind>) {
@@ -347,7 +376,7 @@ export async function demoAttendance(
     (await tx.select().from(holidayCalendar)).map((entry) => [entry.day, entry.kind] as const),
   );
 
-  const away = await demoLeaves(tx, rng, workers, first, yesterday, calendar);
+  const { away, leftEarly } = await demoLeaves(tx, rng, workers, first, yesterday, calendar, shifts);
   // `sales` worked the last Sunday's car show and asks for it below, through the flow (still waiting); the
   // crowd's Sundays are on record, approved.
   const sundays = recentRestDays(yesterday, calendar);
@@ -419,7 +448,7 @@ export async function demoAttendance(
       const minutes =
         overtime ??
         told(worker.id, day, shift!.startMinute, shift!.endMinute) ??
-        punchesOf(rng, shift!.startMinute, shift!.endMinute);
+        punchesOf(rng, shift!.startMinute, leftEarly.get(`${worker.id}:${day}`) ?? shift!.endMinute);
       for (const minute of minutes) {
         // Sales consultants are now and then with a customer when they clock out.
         const away = worker.isSales && rng() < 0.05;

@@ -107,6 +107,12 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0035: leave by the hour.
+  await tx.execute(sql`alter table attendance_days drop column leave_minutes`);
+  await tx.execute(sql`alter table attendance_groups drop column hourly_leave_types`);
+  await tx.execute(
+    sql`alter table leave_requests drop column unit, drop column start_minute, drop column end_minute`,
+  );
   // 0034 replaces the epochs' trigger function in place: nothing of the shape to undo.
   // 0033: the statutory days of the holiday calendar.
   await tx.execute(sql`alter table holiday_calendar drop column statutory`);

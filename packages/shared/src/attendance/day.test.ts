@@ -312,3 +312,55 @@ describe('free working hours', () => {
     expect(result).toMatchObject({ status: 'normal', firstIn: 300, lastOut: 1400, workedMinutes: 1100 });
   });
 });
+
+describe('leave by the hour on a 09:00-18:00 shift', () => {
+  it('moves the clock-in due to the end of a morning window: in at 11:00 is on time, 11:10 late by 10', () => {
+    const windows = [{ from: 540, to: 660 }];
+    expect(day({ punches: at(660, 1080), leaveWindows: windows })).toMatchObject({
+      status: 'leave',
+      lateMinutes: 0,
+      absent: 0,
+    });
+    expect(day({ punches: at(670, 1080), leaveWindows: windows })).toMatchObject({
+      status: 'abnormal',
+      lateMinutes: 10,
+    });
+    // Without the window the same punches are late by two hours.
+    expect(day({ punches: at(660, 1080) }).lateMinutes).toBe(120);
+  });
+
+  it('moves the clock-out due to the start of an evening window', () => {
+    expect(day({ punches: at(540, 960), leaveWindows: [{ from: 960, to: 1080 }] })).toMatchObject({
+      status: 'leave',
+      earlyMinutes: 0,
+    });
+  });
+
+  it('does not count a window inside the day as worked, and shrinks the hour thresholds with it', () => {
+    // 09:00-12:00 worked, 12:00-16:00 on leave, 16:00-18:00 worked: 5 hours of the 9, 4 of them excused.
+    const result = day({ punches: at(540, 1080), leaveWindows: [{ from: 720, to: 960 }] });
+    expect(result).toMatchObject({ status: 'leave', workedMinutes: 300, absent: 0 });
+    // The same punches without the window: 9 hours worked.
+    expect(day({ punches: at(540, 1080) }).workedMinutes).toBe(540);
+  });
+
+  it('with no punch at all, is absent for what was due: half a day when at most half remained', () => {
+    expect(day({ leaveWindows: [{ from: 540, to: 840 }] })).toMatchObject({ absent: 0.5, missingIn: true });
+    expect(day({ leaveWindows: [{ from: 540, to: 600 }] })).toMatchObject({ absent: 1 });
+  });
+
+  it('joins a half day: the morning off and the first hours of the afternoon', () => {
+    // The middle of the shift is 13:30; with 13:30-15:30 off as well, 15:30 is due.
+    expect(
+      day({ leave: 'am', punches: at(930, 1080), leaveWindows: [{ from: 810, to: 930 }] }),
+    ).toMatchObject({
+      status: 'leave',
+      lateMinutes: 0,
+      absent: 0,
+    });
+  });
+
+  it('covering the whole shift, is a day of leave', () => {
+    expect(day({ leaveWindows: [{ from: 540, to: 1080 }] }).status).toBe('leave');
+  });
+});

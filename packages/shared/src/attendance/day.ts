@@ -47,7 +47,14 @@ export interface DayInput {
   /** Joining and leaving days are never abnormal: the person came or went part way through. */
   joinedToday: boolean;
   leftToday: boolean;
-  leave: LeaveSpan;
+  leave: Exclude<LeaveSpan, 'hours'>;
+  /** Leave by the hour: windows of the day (minutes after midnight) that are excused. */
+  leaveWindows?: readonly LeaveWindow[];
+}
+
+export interface LeaveWindow {
+  from: number;
+  to: number;
 }
 
 export interface DayResult {
@@ -120,9 +127,23 @@ export function evaluateDay(input: DayInput): DayResult {
   const end = shiftEnd(shift);
   // A half day of leave moves the punch due at that end of the day to the middle of the shift.
   const middle = start + Math.round((end - start) / 2);
-  const dueStart = input.leave === 'am' ? middle : start;
-  const dueEnd = input.leave === 'pm' ? middle : end;
-  const due = input.leave === 'none' ? 1 : 0.5;
+  const windows = input.leaveWindows ?? [];
+  const excused = dueWindow(
+    input.leave === 'am' ? middle : start,
+    input.leave === 'pm' ? middle : end,
+    windows,
+  );
+  if (excused.dueStart >= excused.dueEnd)
+    return { ...blank('leave'), outside: punches.filter((p) => !p.inFence).length };
+  const { dueStart, dueEnd, inside } = excused;
+  // The share of the shift still due: thresholds in hours shrink with it; absence counts in half days.
+  const share =
+    windows.length === 0
+      ? input.leave === 'none'
+        ? 1
+        : 0.5
+      : (dueEnd - dueStart - inside.length) / (end - start);
+  const due = Math.ceil(share * 2) / 2;
   // Free hours are worked whenever in the day; a shift's punches count within its window.
   const clocked = input.groupKind !== 'free';
   const counted = clocked
@@ -149,10 +170,10 @@ export function evaluateDay(input: DayInput): DayResult {
   } else {
     result.firstIn = counted[0]!.minute;
     result.lastOut = counted[counted.length - 1]!.minute;
-    result.workedMinutes = result.lastOut - result.firstIn;
+    result.workedMinutes = result.lastOut - result.firstIn - inside.within(result.firstIn, result.lastOut);
     const worked = result.workedMinutes / 60;
-    if (on(shift.absentHours) && worked < shift.absentHours * due) result.absent = due;
-    else if (due === 1 && on(shift.halfDayHours) && worked < shift.halfDayHours) result.absent = 0.5;
+    if (on(shift.absentHours) && worked < shift.absentHours * share) result.absent = due;
+    else if (due === 1 && on(shift.halfDayHours) && worked < shift.halfDayHours * share) result.absent = 0.5;
   }
   if (clocked && result.firstIn !== null) {
     const late = result.firstIn - dueStart;
@@ -180,8 +201,34 @@ export function evaluateDay(input: DayInput): DayResult {
     });
   }
   const abnormal = !partDay && abnormalKindsOf(result).length > 0;
-  result.status = abnormal ? 'abnormal' : input.leave === 'none' ? 'normal' : 'leave';
+  const onLeave = input.leave !== 'none' || windows.length > 0;
+  result.status = abnormal ? 'abnormal' : onLeave ? 'leave' : 'normal';
   return result;
+}
+
+/**
+ * What leave by the hour leaves due of [dueStart, dueEnd]: a window over the start moves the start to its end,
+ * one over the end moves the end to its start (the punch is due then); windows in between are excused time
+ * inside the day, not counted as worked.
+ */
+function dueWindow(dueStart: number, dueEnd: number, windows: readonly LeaveWindow[]) {
+  const sorted = [...windows].sort((a, b) => a.from - b.from);
+  for (const window of sorted) if (window.from <= dueStart && window.to > dueStart) dueStart = window.to;
+  for (const window of [...sorted].reverse())
+    if (window.to >= dueEnd && window.from < dueEnd) dueEnd = window.from;
+  const middle = sorted
+    .map((window) => ({ from: Math.max(window.from, dueStart), to: Math.min(window.to, dueEnd) }))
+    .filter((window) => window.from < window.to);
+  const overlap = (from: number, to: number) =>
+    middle.reduce(
+      (sum, window) => sum + Math.max(0, Math.min(window.to, to) - Math.max(window.from, from)),
+      0,
+    );
+  return {
+    dueStart,
+    dueEnd,
+    inside: { length: overlap(dueStart, dueEnd), within: overlap },
+  };
 }
 
 /** A day off: nothing is due; what was worked between two punches is overtime. */

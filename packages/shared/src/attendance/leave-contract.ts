@@ -7,6 +7,13 @@ import {
   BALANCE_LEAVE_TYPES,
   HALVES,
   LEAVE_ADJUST_MAX,
+  LEAVE_HOUR_STEP_MINUTES,
+  LEAVE_HOURS_A_DAY,
+  LEAVE_HOURS_MIN,
+  LEAVE_UNITS,
+  minuteOfTime,
+  type Half,
+  type LeaveUnit,
   LEAVE_REASON_MAX,
   LEAVE_STATUSES,
   LEAVE_TYPES,
@@ -17,16 +24,71 @@ import {
 
 const rangeFields = {
   type: z.enum(LEAVE_TYPES, { error: selectMessage(leaveLabels.type) }),
+  /** `day` (the default): half days from `start_day`/`start_half` to `end_day`/`end_half`; `hour`: a window of `start_day`. */
+  unit: z.enum(LEAVE_UNITS, { error: selectMessage(leaveLabels.unit) }).default('day'),
   start_day: zRequiredDate(leaveLabels.startDay),
-  start_half: z.enum(HALVES, { error: selectMessage(leaveLabels.startHalf) }),
-  end_day: zRequiredDate(leaveLabels.endDay),
-  end_half: z.enum(HALVES, { error: selectMessage(leaveLabels.endHalf) }),
+  start_half: z.enum(HALVES, { error: selectMessage(leaveLabels.startHalf) }).optional(),
+  end_day: zRequiredDate(leaveLabels.endDay).optional(),
+  end_half: z.enum(HALVES, { error: selectMessage(leaveLabels.endHalf) }).optional(),
+  /** Leave by the hour: 'HH:mm', in half hours. */
+  start_time: z.string({ error: leaveMessages.hourTimes }).optional(),
+  end_time: z.string({ error: leaveMessages.hourTimes }).optional(),
 };
 
-/** The end is not before the start (the afternoon comes after the morning of the same day). */
-const ordered = (body: { start_day: string; start_half: string; end_day: string; end_half: string }) =>
-  body.end_day > body.start_day || (body.end_day === body.start_day && body.end_half >= body.start_half);
-const reversed = { error: leaveMessages.rangeReversed, path: ['end_day'] };
+interface RangeAsked {
+  unit: LeaveUnit;
+  start_day: string;
+  start_half?: Half | undefined;
+  end_day?: string | undefined;
+  end_half?: Half | undefined;
+  start_time?: string | undefined;
+  end_time?: string | undefined;
+}
+
+/**
+ * A range by the day names both ends with their halves, the end not before the start (the afternoon comes after
+ * the morning of the same day); one by the hour names its window in half hours, one hour to a working day.
+ */
+function checkRange(body: RangeAsked, context: z.RefinementCtx) {
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', message, path: [path] });
+  if (body.unit === 'hour') {
+    const from = minuteOfTime(body.start_time ?? '');
+    const to = minuteOfTime(body.end_time ?? '');
+    const step = (minute: number | null) => minute !== null && minute % LEAVE_HOUR_STEP_MINUTES === 0;
+    if (!step(from)) issue('start_time', leaveMessages.hourTimes);
+    else if (!step(to) || to! <= from!) issue('end_time', leaveMessages.hourTimes);
+    else if (to! - from! < LEAVE_HOURS_MIN * 60 || to! - from! > LEAVE_HOURS_A_DAY * 60)
+      issue('end_time', leaveMessages.hourLength);
+    return;
+  }
+  if (!body.start_half) issue('start_half', selectMessage(leaveLabels.startHalf));
+  if (!body.end_day) issue('end_day', selectMessage(leaveLabels.endDay));
+  if (!body.end_half) issue('end_half', selectMessage(leaveLabels.endHalf));
+  if (!body.start_half || !body.end_day || !body.end_half) return;
+  const ordered =
+    body.end_day > body.start_day || (body.end_day === body.start_day && body.end_half >= body.start_half);
+  if (!ordered) issue('end_day', leaveMessages.rangeReversed);
+}
+
+/** The range as the server counts it: an hour request covers its one day, the window in minutes. */
+function settledRange<T extends RangeAsked>(body: T) {
+  const hourly = body.unit === 'hour';
+  return {
+    ...body,
+    start_half: hourly ? ('am' as const) : body.start_half!,
+    end_day: hourly ? body.start_day : body.end_day!,
+    end_half: hourly ? ('pm' as const) : body.end_half!,
+    start_minute: hourly ? minuteOfTime(body.start_time!)! : null,
+    end_minute: hourly ? minuteOfTime(body.end_time!)! : null,
+  };
+}
+
+const maternityCount = z.coerce
+  .number({ error: selectMessage('多胞胎') })
+  .int({ error: selectMessage('多胞胎') })
+  .min(0, { error: selectMessage('多胞胎') })
+  .max(5, { error: selectMessage('多胞胎') });
 
 export const leaveRequestBody = z
   .object({
@@ -37,29 +99,20 @@ export const leaveRequestBody = z
       .boolean({ error: selectMessage('难产') })
       .optional()
       .default(false),
-    extra_babies: z.coerce
-      .number({ error: selectMessage('多胞胎') })
-      .int({ error: selectMessage('多胞胎') })
-      .min(0, { error: selectMessage('多胞胎') })
-      .max(5, { error: selectMessage('多胞胎') })
-      .optional()
-      .default(0),
+    extra_babies: maternityCount.optional().default(0),
   })
-  .refine(ordered, reversed);
+  .superRefine(checkRange)
+  .transform(settledRange);
 
 /** `GET clock/leave/preview`: the range of a request being filled in (maternity's top-ups as 1/0). */
 export const leavePreviewQuery = z
   .object({
     ...rangeFields,
     difficult_birth: z.enum(['1', '0'], { error: selectMessage('难产') }).optional(),
-    extra_babies: z.coerce
-      .number({ error: selectMessage('多胞胎') })
-      .int({ error: selectMessage('多胞胎') })
-      .min(0, { error: selectMessage('多胞胎') })
-      .max(5, { error: selectMessage('多胞胎') })
-      .optional(),
+    extra_babies: maternityCount.optional(),
   })
-  .refine(ordered, reversed);
+  .superRefine(checkRange)
+  .transform(settledRange);
 export type LeaveRequestInput = z.input<typeof leaveRequestBody>;
 export type LeaveRequestBody = z.infer<typeof leaveRequestBody>;
 
@@ -74,6 +127,11 @@ export const leaveRequest = z.object({
   start_half: z.enum(HALVES),
   end_day: z.string(),
   end_half: z.enum(HALVES),
+  unit: z.enum(LEAVE_UNITS),
+  /** Leave by the hour: its window ('HH:mm') and hours; null by the day. */
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  hours: z.number().nullable(),
   days: z.number(),
   reason: z.string(),
   status: z.enum(LEAVE_STATUSES),

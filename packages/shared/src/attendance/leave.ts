@@ -78,6 +78,44 @@ export type LeaveTopUps = Partial<Record<TopUpLeaveType, number>>;
 /** The most days a province adds to one type (the longest maternity top-ups are around six months). */
 export const LEAVE_TOP_UP_MAX = 200;
 
+/**
+ * Leave by the hour (按小时请假): a window of one working day, in half hours, from one hour up to a working
+ * day. A group says which of these types its people may take by the hour (types with a statutory length go by
+ * the day). A balance is kept in days: an hour is an eighth of one, as overtime earns time off in lieu.
+ */
+export const LEAVE_UNITS = ['day', 'hour'] as const;
+export type LeaveUnit = (typeof LEAVE_UNITS)[number];
+export const HOURLY_LEAVE_TYPES = [
+  'annual',
+  'personal',
+  'sick',
+  'lieu',
+] as const satisfies readonly LeaveType[];
+export type HourlyLeaveType = (typeof HOURLY_LEAVE_TYPES)[number];
+/** What a new group allows by the hour. */
+export const DEFAULT_HOURLY_LEAVE_TYPES: readonly HourlyLeaveType[] = ['personal', 'sick', 'lieu'];
+export const LEAVE_HOURS_A_DAY = 8;
+export const LEAVE_HOUR_STEP_MINUTES = 30;
+export const LEAVE_HOURS_MIN = 1;
+
+export const isHourlyType = (type: LeaveType): type is HourlyLeaveType =>
+  (HOURLY_LEAVE_TYPES as readonly string[]).includes(type);
+
+/** 'HH:mm' as minutes after midnight ('24:00' is the day's end); null when it is not a time of the day. */
+export function minuteOfTime(time: string): number | null {
+  const match = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(time);
+  if (!match) return null;
+  const minute = Number(match[1]) * 60 + Number(match[2]);
+  return minute <= 1440 ? minute : null;
+}
+
+/** Minutes after midnight as 'HH:mm'. */
+export const timeOfMinute = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+/** The days an hour request takes of a balance (and counts as leave in the monthly sheet). */
+export const daysOfLeaveMinutes = (minutes: number) => minutes / 60 / LEAVE_HOURS_A_DAY;
+
 /** The longest single request: a maternity leave with every top-up is inside it. */
 export const LEAVE_DAYS_MAX = 400;
 
@@ -176,6 +214,9 @@ export const leaveLabels = {
   employee: '员工',
   year: '年度',
   days: '天数',
+  unit: '请假单位',
+  startTime: '开始时间',
+  endTime: '结束时间',
   adjustNote: '调整原因',
 } as const;
 
@@ -193,5 +234,10 @@ export const leaveMessages = {
   adjustBelowZero: (name: string, free: number) =>
     `调整后${name}余额不能为负：当前可用 ${free} 天（审批中的请假已预留）`,
   notBalanceType: '只有年假和调休有余额',
+  hourTimes: `请按 ${LEAVE_HOUR_STEP_MINUTES} 分钟一档选择开始和结束时间，结束晚于开始`,
+  hourLength: `按小时请假为 ${LEAVE_HOURS_MIN} 至 ${LEAVE_HOURS_A_DAY} 小时`,
+  notHourly: (name: string) => `本考勤组的${name}只能按天请`,
+  hoursNotWorkday: '所选日期不是您的工作日',
+  hoursOutsideShift: (from: string, to: string) => `所选时间不在当天的上班时间（${from}-${to}）内`,
   personNotFound: '员工不存在或不在您的数据范围内',
 } as const;

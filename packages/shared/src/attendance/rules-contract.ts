@@ -23,7 +23,13 @@ import {
   ruleLabels,
   ruleMessages,
 } from './rules';
-import { LEAVE_TOP_UP_MAX, leaveTypeNames, type TopUpLeaveType } from './leave';
+import {
+  DEFAULT_HOURLY_LEAVE_TYPES,
+  HOURLY_LEAVE_TYPES,
+  LEAVE_TOP_UP_MAX,
+  leaveTypeNames,
+  type TopUpLeaveType,
+} from './leave';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -161,6 +167,15 @@ const groupFields = {
     )
     .optional()
     .default({}),
+  /** The leave types the group's people may take by the hour (the others go by the day). */
+  hourly_leave_types: z
+    .array(z.enum(HOURLY_LEAVE_TYPES, { error: selectMessage(ruleLabels.hourlyLeave) }), {
+      error: selectMessage(ruleLabels.hourlyLeave),
+    })
+    .max(HOURLY_LEAVE_TYPES.length)
+    .transform((types) => [...new Set(types)])
+    .optional()
+    .default([...DEFAULT_HOURLY_LEAVE_TYPES]),
   targets: z
     .array(target, { error: selectMessage(ruleLabels.targets) })
     .max(500)
@@ -199,6 +214,7 @@ export const attendanceGroup = z.object({
     paternity: z.number().int(),
     bereavement: z.number().int(),
   } satisfies Record<TopUpLeaveType, unknown>),
+  hourly_leave_types: z.array(z.enum(HOURLY_LEAVE_TYPES)),
   targets: z.array(z.object({ target: z.enum(GROUP_TARGETS), id: z.number().int(), name: z.string() })),
 });
 export type AttendanceGroup = z.infer<typeof attendanceGroup>;

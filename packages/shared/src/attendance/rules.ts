@@ -88,8 +88,11 @@ export const DAY_KINDS = ['workday', 'restday', 'holiday'] as const;
 export type DayKind = (typeof DAY_KINDS)[number];
 export const DAY_STATUSES = ['normal', 'abnormal', 'rest', 'leave'] as const;
 export type DayStatus = (typeof DAY_STATUSES)[number];
-/** Half days of leave: the morning, the afternoon or the whole day. */
-export const LEAVE_SPANS = ['none', 'am', 'pm', 'full'] as const;
+/**
+ * Leave on a day: the morning, the afternoon, the whole day, or `hours` (leave by the hour only, its minutes
+ * kept beside it).
+ */
+export const LEAVE_SPANS = ['none', 'am', 'pm', 'full', 'hours'] as const;
 export type LeaveSpan = (typeof LEAVE_SPANS)[number];
 /** What makes a day abnormal (考勤异常). */
 export const ABNORMAL_KINDS = ['late', 'early', 'missing', 'outside', 'absent'] as const;
@@ -130,6 +133,7 @@ export const ruleLabels = {
   correctionQuota: '每月补卡次数',
   correctionDeadline: '补卡期限（天）',
   leaveTopUp: '地方增加天数',
+  hourlyLeave: '可按小时请假的类型',
   statutory: '法定节假日',
   targets: '适用范围',
   day: '日期',

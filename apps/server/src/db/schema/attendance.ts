@@ -33,6 +33,9 @@ import {
   LEAVE_TYPES,
   LEDGER_KINDS,
   type LeaveTopUps,
+  DEFAULT_HOURLY_LEAVE_TYPES,
+  LEAVE_UNITS,
+  type HourlyLeaveType,
 } from '@dealer-hr/shared/attendance/leave';
 import { OVERTIME_COMPENSATIONS, OVERTIME_STATUSES } from '@dealer-hr/shared/attendance/overtime';
 import { id, timestamps } from './columns';
@@ -114,6 +117,11 @@ export const attendanceGroups = pgTable(
     correctionDeadlineDays: smallint().notNull().default(7),
     /** The province's days on top of the statutory length of marriage, maternity, paternity, bereavement leave. */
     leaveTopUps: jsonb().$type<LeaveTopUps>().notNull().default({}),
+    /** The leave types the group's people may take by the hour. */
+    hourlyLeaveTypes: jsonb()
+      .$type<HourlyLeaveType[]>()
+      .notNull()
+      .default([...DEFAULT_HOURLY_LEAVE_TYPES]),
     ...timestamps,
   },
   (t) => [uniqueIndex('attendance_groups_name_key').on(t.name)],
@@ -230,6 +238,8 @@ export const attendanceDays = pgTable(
     leave: text({ enum: LEAVE_SPANS }).notNull().default('none'),
     /** The approved leave's type on a day of leave. */
     leaveType: text({ enum: LEAVE_TYPES }),
+    /** Minutes of leave by the hour on the day. */
+    leaveMinutes: integer().notNull().default(0),
     /** The employee's explanation of an abnormal day. */
     explanation: text(),
     explainedAt: timestamp({ withTimezone: true }),
@@ -293,6 +303,10 @@ export const leaveRequests = pgTable(
     startHalf: text({ enum: HALVES }).notNull(),
     endDay: date().notNull(),
     endHalf: text({ enum: HALVES }).notNull(),
+    unit: text({ enum: LEAVE_UNITS }).notNull().default('day'),
+    /** Leave by the hour: its window on `startDay`, minutes after local midnight. */
+    startMinute: smallint(),
+    endMinute: smallint(),
     days: doublePrecision().notNull(),
     reason: text().notNull(),
     status: text({ enum: LEAVE_STATUSES }).notNull(),

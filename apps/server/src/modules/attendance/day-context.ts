@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { daysOfRange, type LeaveType } from '@dealer-hr/shared/attendance/leave';
 import type { CalendarKind, GroupTarget } from '@dealer-hr/shared/attendance/rules';
-import type { ShiftRules } from '@dealer-hr/shared/attendance/day';
+import type { LeaveWindow, ShiftRules } from '@dealer-hr/shared/attendance/day';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -191,13 +191,16 @@ export async function punchesAround(db: Database, employeeIds: readonly number[]
 }
 
 export interface LeaveOnDay {
-  span: 'am' | 'pm' | 'full';
+  /** The half days taken (`none` when only hours are). */
+  span: 'none' | 'am' | 'pm' | 'full';
+  /** Leave by the hour: its windows (minutes after local midnight). */
+  windows: LeaveWindow[];
   type: LeaveType;
 }
 
 /**
- * The approved leave of a batch on a day: which half days it takes, and its type (a morning of one type and an
- * afternoon of another make a whole day, of the morning's type).
+ * The approved leave of a batch on a day: which half days it takes, the windows of leave by the hour, and its
+ * type (a morning of one type and an afternoon of another make a whole day, of the morning's type).
  */
 export async function leaveOn(db: Database, employeeIds: readonly number[], day: string) {
   const taken = new Map<number, LeaveOnDay>();
@@ -213,15 +216,17 @@ export async function leaveOn(db: Database, employeeIds: readonly number[], day:
         gte(leaveRequests.endDay, day),
       ),
     )
-    .orderBy(leaveRequests.startDay);
+    .orderBy(leaveRequests.startDay, leaveRequests.startMinute);
   for (const request of requests) {
-    const span = daysOfRange(request).find((each) => each.day === day)?.span;
-    if (!span) continue;
-    const before = taken.get(request.employeeId);
-    taken.set(request.employeeId, {
-      span: before && before.span !== span ? 'full' : span,
-      type: before?.type ?? request.type,
-    });
+    const before = taken.get(request.employeeId) ?? { span: 'none', windows: [], type: request.type };
+    if (request.startMinute !== null && request.endMinute !== null) {
+      before.windows.push({ from: request.startMinute, to: request.endMinute });
+    } else {
+      const span = daysOfRange(request).find((each) => each.day === day)?.span;
+      if (!span) continue;
+      before.span = before.span === 'none' || before.span === span ? span : 'full';
+    }
+    taken.set(request.employeeId, before);
   }
   return taken;
 }

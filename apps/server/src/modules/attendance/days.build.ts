@@ -1,6 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { dayKindOf, evaluateDay, shiftEnd } from '@dealer-hr/shared/attendance/day';
-import type { LeaveSpan } from '@dealer-hr/shared/attendance/rules';
 import { addDays, type Today } from '../../core/clock';
 import { defineJob } from '../../core/jobs/queue';
 import { startOfDay } from '../../lib/day-range';
@@ -55,6 +54,7 @@ const dayColumns: UnnestColumn<DayRow>[] = [
   { name: 'overtime_minutes', type: 'int', value: (row) => row.overtimeMinutes ?? 0 },
   { name: 'leave', type: 'text', value: (row) => row.leave ?? 'none' },
   { name: 'leave_type', type: 'text', value: (row) => row.leaveType ?? null },
+  { name: 'leave_minutes', type: 'int', value: (row) => row.leaveMinutes ?? 0 },
   { name: 'computed_at', type: 'timestamptz', value: (row) => row.computedAt ?? new Date() },
 ];
 
@@ -122,7 +122,9 @@ export async function evaluateDays(
       .filter((punch) => punch.minute >= boundary && punch.minute < 1440 + boundary)
       .map((punch) => ({ ...punch, minute: Math.floor(punch.minute) }));
     const onLeave = leaves.get(placement.employeeId);
-    const leave: LeaveSpan = onLeave?.span ?? 'none';
+    const leave = onLeave?.span ?? 'none';
+    const windows = onLeave?.windows ?? [];
+    const leaveMinutes = windows.reduce((sum, window) => sum + window.to - window.from, 0);
     const rules = shift ? shiftRulesOf(shift) : null;
     const result = evaluateDay({
       kind,
@@ -132,6 +134,7 @@ export async function evaluateDays(
       joinedToday: placement.entryDate === day,
       leftToday: placement.leftOn === day,
       leave,
+      leaveWindows: windows,
     });
     const due = kind === 'workday' ? rules : null;
     rows.push({
@@ -155,8 +158,9 @@ export async function evaluateDays(
       outside: result.outside,
       workedMinutes: result.workedMinutes,
       overtimeMinutes: result.overtimeMinutes,
-      leave,
+      leave: leave === 'none' && windows.length > 0 ? 'hours' : leave,
       leaveType: onLeave?.type ?? null,
+      leaveMinutes,
       computedAt: new Date(),
     });
   }

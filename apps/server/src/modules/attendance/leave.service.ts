@@ -1,7 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
   BALANCE_LEAVE_TYPES,
+  DEFAULT_HOURLY_LEAVE_TYPES,
   LEAVE_DAYS_MAX,
+  daysOfLeaveMinutes,
+  isHourlyType,
+  timeOfMinute,
   annualLeaveFor,
   daysOfRange,
   leaveDays,
@@ -19,7 +23,7 @@ import type {
   LeaveRequest,
   LeaveRequestBody,
 } from '@dealer-hr/shared/attendance/leave-contract';
-import { dayKindOf } from '@dealer-hr/shared/attendance/day';
+import { dayKindOf, shiftEnd } from '@dealer-hr/shared/attendance/day';
 import type { DayKind } from '@dealer-hr/shared/attendance/rules';
 import type { Today } from '../../core/clock';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
@@ -36,11 +40,11 @@ import {
   stores,
 } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, fieldConflict, notFound } from '../../lib/errors';
 import { offsetOf, type Paging } from '../../lib/paging';
 import type { ApprovalEngine } from '../approvals';
 import { employeeOfUser } from './abnormal.service';
-import { loadRulebook, placementsOn, type Group } from './day-context';
+import { loadRulebook, placementsOn, type Group, type Shift } from './day-context';
 import { computeDays, isMonthLocked } from './days.build';
 import { addMonths } from './punch-partitions';
 
@@ -67,9 +71,12 @@ export async function dayKindsOf(
   group: Group | undefined;
   kindOf: (day: string) => DayKind;
   statutoryOn: (day: string) => boolean;
+  /** The shift due on a working day (undefined without a group). */
+  shiftOn: (day: string) => Shift | undefined;
 }> {
   const [placement] = await placementsOn(db, [employeeId], range.startDay);
-  const group = placement ? (await loadRulebook(db)).groupOf(placement) : undefined;
+  const book = await loadRulebook(db);
+  const group = placement ? book.groupOf(placement) : undefined;
   const entries = await db
     .select()
     .from(holidayCalendar)
@@ -79,7 +86,7 @@ export async function dayKindsOf(
   const statutoryOn = (day: string) => statutory.has(day);
   if (group?.kind === 'shift') {
     const scheduled = await db
-      .select({ day: attendanceSchedules.day })
+      .select({ day: attendanceSchedules.day, shiftId: attendanceSchedules.shiftId })
       .from(attendanceSchedules)
       .where(
         and(
@@ -89,15 +96,22 @@ export async function dayKindsOf(
           sql`${attendanceSchedules.shiftId} is not null`,
         ),
       );
-    const days = new Set(scheduled.map((row) => row.day));
+    const shiftByDay = new Map(scheduled.map((row) => [row.day, row.shiftId] as const));
     return {
       group,
-      kindOf: (day) => (days.has(day) ? 'workday' : calendar.get(day) === 'holiday' ? 'holiday' : 'restday'),
+      kindOf: (day) =>
+        shiftByDay.has(day) ? 'workday' : calendar.get(day) === 'holiday' ? 'holiday' : 'restday',
       statutoryOn,
+      shiftOn: (day) => book.shift(shiftByDay.get(day) ?? null),
     };
   }
   const week = group?.workdays ?? [1, 2, 3, 4, 5];
-  return { group, kindOf: (day) => dayKindOf(day, week, calendar.get(day)), statutoryOn };
+  return {
+    group,
+    kindOf: (day) => dayKindOf(day, week, calendar.get(day)),
+    statutoryOn,
+    shiftOn: () => (group ? book.shift(group.shiftId) : undefined),
+  };
 }
 
 /** What counting a request's days needs of it. */
@@ -112,11 +126,29 @@ const rangeOf = (body: LeaveShape): LeaveRange => ({
 
 /**
  * How many days the range takes for the person, refused when it takes none or too many, or more than one leave
- * of its type may (the statutory length with the province's days the person's group adds).
+ * of its type may (the statutory length with the province's days the person's group adds). Leave by the hour
+ * takes an eighth of a day an hour, on a working day, of a type the group lets go by the hour, within the
+ * day's shift (a free-hours group's day has no set hours).
  */
 async function daysFor(db: Database, employeeId: number, body: LeaveShape) {
   const range = rangeOf(body);
-  const { group, kindOf } = await dayKindsOf(db, employeeId, range);
+  const { group, kindOf, shiftOn } = await dayKindsOf(db, employeeId, range);
+  if (body.start_minute !== null && body.end_minute !== null) {
+    const allowed: readonly string[] = group?.hourlyLeaveTypes ?? DEFAULT_HOURLY_LEAVE_TYPES;
+    if (!isHourlyType(body.type) || !allowed.includes(body.type))
+      throw fieldConflict('type', leaveMessages.notHourly(leaveTypeNames[body.type]));
+    if (kindOf(body.start_day) !== 'workday') throw fieldConflict('start_day', leaveMessages.hoursNotWorkday);
+    const shift = shiftOn(body.start_day);
+    if (shift && group?.kind !== 'free') {
+      const end = shiftEnd({ start: shift.startMinute, end: shift.endMinute });
+      if (body.start_minute < shift.startMinute || body.end_minute > end)
+        throw fieldConflict(
+          'start_time',
+          leaveMessages.hoursOutsideShift(timeOfMinute(shift.startMinute), timeOfMinute(end % 1440)),
+        );
+    }
+    return daysOfLeaveMinutes(body.end_minute - body.start_minute);
+  }
   const days = leaveDays(range, (day) => kindOf(day) === 'workday', leaveTypeRules[body.type].calendar);
   if (days === 0) throw conflict(leaveMessages.noDays);
   if (days > LEAVE_DAYS_MAX) throw conflict(leaveMessages.tooLong);
@@ -233,6 +265,13 @@ const requestOf = ({
   start_half: request.startHalf,
   end_day: request.endDay,
   end_half: request.endHalf,
+  unit: request.unit,
+  start_time: request.startMinute === null ? null : timeOfMinute(request.startMinute),
+  end_time: request.endMinute === null ? null : timeOfMinute(request.endMinute),
+  hours:
+    request.startMinute === null || request.endMinute === null
+      ? null
+      : (request.endMinute - request.startMinute) / 60,
   days: request.days,
   reason: request.reason,
   status: request.status,
@@ -332,11 +371,9 @@ export async function requestLeave(
           gte(leaveRequests.endDay, body.start_day),
         ),
       );
-    const mine = new Set(daysOfRange(rangeOf(body)).flatMap(({ day, span }) => halvesOf(day, span)));
-    const clash = overlapping.some(({ request }) =>
-      daysOfRange(request).some(({ day, span }) => halvesOf(day, span).some((half) => mine.has(half))),
-    );
-    if (clash) throw conflict(leaveMessages.overlaps);
+    const mine = occupied({ ...rangeOf(body), startMinute: body.start_minute, endMinute: body.end_minute });
+    if (overlapping.some(({ request }) => clashes(mine, occupied(request))))
+      throw conflict(leaveMessages.overlaps);
     if (leaveTypeRules[body.type].balance) {
       const year = Number(body.start_day.slice(0, 4));
       const balance = (await balancesOf(tx, employeeId, year)).find((row) => row.type === body.type)!;
@@ -352,6 +389,9 @@ export async function requestLeave(
         startHalf: body.start_half,
         endDay: body.end_day,
         endHalf: body.end_half,
+        unit: body.unit,
+        startMinute: body.start_minute,
+        endMinute: body.end_minute,
         days,
         reason: body.reason,
         status: 'approving',
@@ -362,7 +402,14 @@ export async function requestLeave(
       entity: 'leave_request',
       entityId: request!.id,
       action: 'submit',
-      after: { type: body.type, startDay: body.start_day, endDay: body.end_day, days, reason: body.reason },
+      after: {
+        type: body.type,
+        startDay: body.start_day,
+        endDay: body.end_day,
+        ...(body.unit === 'hour' ? { startTime: body.start_time, endTime: body.end_time } : {}),
+        days,
+        reason: body.reason,
+      },
     });
     const [person] = await tx
       .select({ name: employees.name, departmentId: employees.mainDepartmentId })
@@ -371,7 +418,10 @@ export async function requestLeave(
     await approvals.submit(tx, {
       businessType: LEAVE,
       businessId: request!.id,
-      title: `${person!.name} ${leaveTypeNames[body.type]} ${days} 天（${body.start_day} 至 ${body.end_day}）`,
+      title:
+        body.unit === 'hour'
+          ? `${person!.name} ${leaveTypeNames[body.type]} ${(body.end_minute! - body.start_minute!) / 60} 小时（${body.start_day} ${body.start_time}-${body.end_time}）`
+          : `${person!.name} ${leaveTypeNames[body.type]} ${days} 天（${body.start_day} 至 ${body.end_day}）`,
       applicantUserId: actor.userId,
       departmentId: person!.departmentId!,
       form: { days },
@@ -382,8 +432,27 @@ export async function requestLeave(
   return (await leaveRequestById(db, id))!;
 }
 
-const halvesOf = (day: string, span: 'am' | 'pm' | 'full') =>
-  span === 'full' ? [`${day}:am`, `${day}:pm`] : [`${day}:${span}`];
+/** A day's morning ends, and its afternoon begins, at noon for telling half days from windows of hours. */
+const NOON = 720;
+
+/**
+ * The time a request takes, per day, in minutes after midnight: a half day is that half of the day, leave by
+ * the hour its window.
+ */
+function occupied(request: LeaveRange & { startMinute: number | null; endMinute: number | null }) {
+  if (request.startMinute !== null && request.endMinute !== null)
+    return [{ day: request.startDay, from: request.startMinute, to: request.endMinute }];
+  return daysOfRange(request).map(({ day, span }) => ({
+    day,
+    from: span === 'pm' ? NOON : 0,
+    to: span === 'am' ? NOON : 1440,
+  }));
+}
+
+const clashes = (mine: ReturnType<typeof occupied>, theirs: ReturnType<typeof occupied>) =>
+  mine.some((one) =>
+    theirs.some((other) => other.day === one.day && other.from < one.to && one.from < other.to),
+  );
 
 /**
  * Withdraws, through the engine, the pending approval of a record its applicant takes back (its business then

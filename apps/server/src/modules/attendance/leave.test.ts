@@ -1,6 +1,7 @@
 import { annualLeaveFor, leaveMessages } from '@dealer-hr/shared/attendance/leave';
 import type { LeaveBalance, LeaveRequest } from '@dealer-hr/shared/attendance/leave-contract';
 import type { ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
+import type { AttendanceGroup } from '@dealer-hr/shared/attendance/rules-contract';
 import { ErrorCode } from '@dealer-hr/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,6 +157,173 @@ describe('a half day of annual leave', () => {
     const mine = await call<{ data: LeaveRequest[]; total: number }>('GET', 'clock/leave/index');
     expect(mine.data.data.every((row) => row.employee_id === person.employeeId)).toBe(true);
     expect(mine.data.data.map((row) => row.status)).toContain('cancelled');
+  });
+});
+
+describe('leave by the hour', () => {
+  let shift: { start: string; end: string };
+  const punchAt = async (day: string, time: string) => {
+    await at(day, time);
+    const point = (await call<ClockToday>('GET', 'clock/today')).data.points[0]!;
+    const punched = await call('POST', 'clock/in', {
+      latitude: point.latitude,
+      longitude: point.longitude,
+      datum: 'wgs84',
+      source: 'web',
+    });
+    expect(punched.code, punched.message).toBe(200);
+  };
+  const hours = (type: string, day: string, from: string, to: string) => ({
+    type,
+    unit: 'hour',
+    start_day: day,
+    start_time: from,
+    end_time: to,
+    reason: '去医院复查',
+  });
+  const plus = (time: string, minutes: number) => {
+    const [h, m] = time.split(':').map(Number) as [number, number];
+    const total = h * 60 + m + minutes;
+    return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  };
+
+  beforeAll(async () => {
+    await at('2026-12-09', '09:00');
+    shift = (await call<ClockToday>('GET', 'clock/today')).data.group!.shift!;
+  });
+
+  it('refuses types the group keeps by the day, windows off the shift and times off the half hour', async () => {
+    const marriage = await call(
+      'POST',
+      'clock/leave/store',
+      hours('marriage', '2026-12-10', shift.start, plus(shift.start, 120)),
+    );
+    expect([marriage.code, marriage.message]).toEqual([409, leaveMessages.notHourly('婚假')]);
+    // Annual leave goes by the day unless the group says otherwise.
+    const annualHours = await call(
+      'POST',
+      'clock/leave/store',
+      hours('annual', '2026-12-10', shift.start, plus(shift.start, 120)),
+    );
+    expect(annualHours.code).toBe(409);
+    const early = await call(
+      'POST',
+      'clock/leave/store',
+      hours('personal', '2026-12-10', plus(shift.start, -120), shift.start),
+    );
+    expect(early.code).toBe(409);
+    expect(early.data.errors[0].field).toBe('start_time');
+    const odd = await call(
+      'POST',
+      'clock/leave/store',
+      hours('personal', '2026-12-10', plus(shift.start, 15), plus(shift.start, 135)),
+    );
+    expect([odd.code, odd.data.errors[0].field]).toEqual([422, 'start_time']);
+    const long = await call(
+      'POST',
+      'clock/leave/store',
+      hours('personal', '2026-12-10', shift.start, plus(shift.start, 540)),
+    );
+    expect([long.code, long.message]).toEqual([422, leaveMessages.hourLength]);
+    const restDay = await call(
+      'POST',
+      'clock/leave/store',
+      hours('personal', '2026-12-13', shift.start, plus(shift.start, 120)),
+    );
+    expect([restDay.code, restDay.message]).toEqual([409, leaveMessages.hoursNotWorkday]);
+  });
+
+  it('takes the first two hours of a day as a quarter of a day, and the clock-in is due at their end', async () => {
+    const from = shift.start;
+    const to = plus(shift.start, 120);
+    const preview = await call(
+      'GET',
+      `clock/leave/preview?type=personal&unit=hour&start_day=2026-12-10&start_time=${from}&end_time=${to}`,
+    );
+    expect(preview.data).toEqual({ days: 0.25 });
+    const asked = await call<LeaveRequest>(
+      'POST',
+      'clock/leave/store',
+      hours('personal', '2026-12-10', from, to),
+    );
+    expect(asked.code, asked.message).toBe(200);
+    expect(asked.data).toMatchObject({ unit: 'hour', start_time: from, end_time: to, hours: 2, days: 0.25 });
+    // The morning of that day clashes with it, the afternoon does not, nor does a later window.
+    const morning = await call('POST', 'clock/leave/store', {
+      type: 'sick',
+      start_day: '2026-12-10',
+      start_half: 'am',
+      end_day: '2026-12-10',
+      end_half: 'am',
+      reason: '重叠',
+    });
+    expect(morning.message).toBe(leaveMessages.overlaps);
+    const within = await call(
+      'POST',
+      'clock/leave/store',
+      hours('sick', '2026-12-10', plus(from, 60), plus(from, 180)),
+    );
+    expect(within.message).toBe(leaveMessages.overlaps);
+    await approve(asked.data);
+
+    await punchAt('2026-12-10', plus(from, 118));
+    await punchAt('2026-12-10', plus(shift.end, 2));
+    expect(await dayOf('2026-12-10')).toMatchObject({
+      leave: 'hours',
+      leaveMinutes: 120,
+      leaveType: 'personal',
+      lateMinutes: 0,
+      absent: 0,
+      status: 'leave',
+    });
+    const sheet = await call<{
+      data: { employee_id: number; leave_by_type: Record<string, number> }[];
+    }>('GET', `clock/statistics?month=2026-12&store_id=${person.storeId}&limit=100`, undefined, hr);
+    expect(sheet.data.data.find((row) => row.employee_id === person.employeeId)?.leave_by_type.personal).toBe(
+      0.25,
+    );
+  });
+
+  it('takes annual leave by the hour once the group allows it, an eighth of a day an hour', async () => {
+    const admin = await t.login();
+    const name = (await call<ClockToday>('GET', 'clock/today')).data.group!.name;
+    const group = (await call<AttendanceGroup[]>('GET', 'clock/rules/index', undefined, admin)).data.find(
+      (each) => each.name === name,
+    )!;
+    expect(group.hourly_leave_types).toEqual(['personal', 'sick', 'lieu']);
+    const update = (types: unknown) =>
+      call('PUT', 'clock/rules/update', { ...group, hourly_leave_types: types }, admin);
+    const wrong = await update(['marriage']);
+    expect([wrong.code, wrong.data.errors[0].field]).toEqual([422, 'hourly_leave_types.0']);
+    expect((await update([...group.hourly_leave_types, 'annual'])).code).toBe(200);
+    try {
+      const before = await annual();
+      const asked = await call<LeaveRequest>(
+        'POST',
+        'clock/leave/store',
+        hours('annual', '2026-12-14', shift.start, plus(shift.start, 60)),
+      );
+      expect(asked.code, asked.message).toBe(200);
+      expect(asked.data).toMatchObject({ hours: 1, days: 0.125 });
+      expect(await annual()).toMatchObject({ pending: before.pending + 0.125, left: before.left });
+      await call('PUT', 'clock/leave/cancel', { id: asked.data.id });
+    } finally {
+      expect((await update(group.hourly_leave_types)).code).toBe(200);
+    }
+  });
+
+  it('cancelled, leaves the day due from the shift’s start again', async () => {
+    await at('2026-12-11', '09:00');
+    const mine = await call<{ data: LeaveRequest[] }>('GET', 'clock/leave/index?type=personal');
+    const request = mine.data.data.find((row) => row.unit === 'hour' && row.status === 'approved')!;
+    const cancelled = await call<LeaveRequest>('PUT', 'clock/leave/cancel', { id: request.id });
+    expect(cancelled.data.status).toBe('cancelled');
+    expect(await dayOf('2026-12-10')).toMatchObject({
+      leave: 'none',
+      leaveMinutes: 0,
+      lateMinutes: 118,
+      status: 'abnormal',
+    });
   });
 });
 

@@ -210,6 +210,7 @@ function groupOf(
     leave_top_ups: Object.fromEntries(
       TOP_UP_LEAVE_TYPES.map((type) => [type, group.leaveTopUps[type] ?? 0]),
     ) as Record<TopUpLeaveType, number>,
+    hourly_leave_types: group.hourlyLeaveTypes,
     targets: targets
       .filter((row) => row.groupId === group.id)
       .map((row) => ({
@@ -231,6 +232,7 @@ const groupColumns = (body: GroupBody) => ({
   correctionQuota: body.correction_quota,
   correctionDeadlineDays: body.correction_deadline_days,
   leaveTopUps: body.leave_top_ups,
+  hourlyLeaveTypes: body.hourly_leave_types,
 });
 
 export async function assertShift(tx: Database, shiftId: number | null) {

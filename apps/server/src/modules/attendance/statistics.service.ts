@@ -1,6 +1,11 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { ruleMessages, statisticsLabels } from '@dealer-hr/shared/attendance/rules';
-import { LEAVE_TYPES, leaveTypeNames, type LeaveType } from '@dealer-hr/shared/attendance/leave';
+import {
+  LEAVE_HOURS_A_DAY,
+  LEAVE_TYPES,
+  leaveTypeNames,
+  type LeaveType,
+} from '@dealer-hr/shared/attendance/leave';
 import type {
   MonthlyStatistics,
   MonthState,
@@ -51,6 +56,10 @@ function monthWhere(scope: Scope, query: Omit<StatisticsQuery, 'page' | 'limit'>
 }
 
 /** The sums of a month's days, by whatever the query groups them by. */
+/** The leave of a day row in days: its half days, and its hours at eight a day. */
+const leaveDaysOfRow = sql`(case ${attendanceDays.leave} when 'full' then 1 when 'am' then 0.5 when 'pm' then 0.5 else 0 end
+  + ${attendanceDays.leaveMinutes}::float8 / ${sql.raw(String(LEAVE_HOURS_A_DAY * 60))})`;
+
 const totals = {
   days_due: sql<number>`count(*) filter (where ${attendanceDays.kind} = 'workday')::int`,
   attended: sql<number>`count(*) filter (where ${attendanceDays.kind} = 'workday' and (${attendanceDays.firstIn} is not null or ${attendanceDays.lastOut} is not null))::int`,
@@ -65,13 +74,13 @@ const totals = {
   missing_out: sql<number>`count(*) filter (where ${attendanceDays.missingOut})::int`,
   absent_days: sql<number>`coalesce(sum(${attendanceDays.absent}), 0)::float8`,
   outside: sql<number>`coalesce(sum(${attendanceDays.outside}), 0)::int`,
-  leave_days: sql<number>`coalesce(sum(case ${attendanceDays.leave} when 'full' then 1 when 'none' then 0 else 0.5 end), 0)::float8`,
+  leave_days: sql<number>`coalesce(sum(${leaveDaysOfRow}), 0)::float8`,
   overtime_minutes: sql<number>`coalesce(sum(${attendanceDays.overtimeMinutes}), 0)::int`,
 };
 
-/** Days of leave of one type: a half day counts 0.5. */
+/** Days of leave of one type: a half day counts 0.5, an hour 1/8. */
 const leaveOfType = (type: LeaveType) =>
-  sql<number>`coalesce(sum(case when ${attendanceDays.leaveType} = ${type} then (case ${attendanceDays.leave} when 'full' then 1 else 0.5 end) end), 0)::float8`;
+  sql<number>`coalesce(sum(case when ${attendanceDays.leaveType} = ${type} then ${leaveDaysOfRow} end), 0)::float8`;
 const leaveTotals = Object.fromEntries(
   LEAVE_TYPES.map((type) => [`leave_${type}`, leaveOfType(type)]),
 ) as Record<`leave_${LeaveType}`, ReturnType<typeof leaveOfType>>;

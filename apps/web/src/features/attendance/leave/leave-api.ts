@@ -58,8 +58,19 @@ export const leaveCalendarQuery = (params: LeaveCalendarFilters) =>
     placeholderData: keepPreviousData,
   });
 
-export interface LeavePreviewParams {
+export type LeavePreviewParams =
+  | {
+      type: LeaveType;
+      unit: 'hour';
+      start_day: string;
+      start_time: string;
+      end_time: string;
+    }
+  | DayRangeParams;
+
+interface DayRangeParams {
   type: LeaveType;
+  unit?: 'day';
   start_day: string;
   start_half: Half;
   end_day: string;

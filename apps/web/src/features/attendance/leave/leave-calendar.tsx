@@ -97,7 +97,10 @@ export function LeaveCalendar() {
                       {t('calendar.absence', {
                         name: request.employee_name,
                         type: t(`types.${request.type}`),
-                        span: t(`calendar.spans.${span}`),
+                        span:
+                          request.start_time !== null && request.end_time !== null
+                            ? t('range', { start: request.start_time, end: request.end_time })
+                            : t(`calendar.spans.${span}`),
                       })}
                     </Tag>
                   ))}

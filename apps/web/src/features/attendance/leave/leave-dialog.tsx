@@ -10,6 +10,7 @@ import {
   Radio,
   Select,
   Spin,
+  TimePicker,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,7 +18,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   HALVES,
+  LEAVE_HOUR_STEP_MINUTES,
+  LEAVE_HOURS_A_DAY,
+  LEAVE_HOURS_MIN,
   LEAVE_REASON_MAX,
+  LEAVE_UNITS,
+  isHourlyType,
+  minuteOfTime,
   LEAVE_TYPES,
   MATERNITY_DIFFICULT_BIRTH,
   MATERNITY_PER_EXTRA_BABY,
@@ -27,6 +34,7 @@ import {
   leaveTypeRules,
   type Half,
   type LeaveType,
+  type LeaveUnit,
 } from '@dealer-hr/shared/attendance/leave';
 import { ErrorCode } from '@dealer-hr/shared/error-codes';
 import { FormDialog } from '../../../components/form-dialog';
@@ -46,7 +54,10 @@ import { useDaysText } from './leave-format';
 
 interface LeaveValues {
   type?: LeaveType;
+  unit: LeaveUnit;
   start_day?: Dayjs;
+  start_time?: Dayjs;
+  end_time?: Dayjs;
   start_half: Half;
   end_day?: Dayjs;
   end_half: Half;
@@ -56,6 +67,7 @@ interface LeaveValues {
 }
 
 const INITIAL: Partial<LeaveValues> = {
+  unit: 'day',
   start_half: 'am',
   end_half: 'pm',
   difficult_birth: false,
@@ -63,14 +75,37 @@ const INITIAL: Partial<LeaveValues> = {
   reason: '',
 };
 
+const TIME_FORMAT = 'HH:mm';
+const timeText = (time?: Dayjs | null) => time?.format(TIME_FORMAT);
+
+/** The unit the form asks in: by the hour only for a type that may go by the hour. */
+const unitOf = (values: Partial<LeaveValues>): LeaveUnit =>
+  values.type && isHourlyType(values.type) && values.unit === 'hour' ? 'hour' : 'day';
+
+/** A window of whole half hours whose length is allowed, or the reason it is not. */
+function windowProblem(from?: string, to?: string): 'times' | 'length' | null {
+  const start = minuteOfTime(from ?? '');
+  const end = minuteOfTime(to ?? '');
+  const onStep = (minute: number | null) => minute !== null && minute % LEAVE_HOUR_STEP_MINUTES === 0;
+  if (!onStep(start) || !onStep(end) || end! <= start!) return 'times';
+  const length = end! - start!;
+  return length < LEAVE_HOURS_MIN * 60 || length > LEAVE_HOURS_A_DAY * 60 ? 'length' : null;
+}
+
 /**
- * What the server is asked to count: the type and a range whose end is not before its start, with maternity's
- * top-ups.
+ * What the server is asked to count: the type and a range whose end is not before its start (or a window of
+ * hours of one day), with maternity's top-ups.
  */
 function previewOf(values: Partial<LeaveValues>): LeavePreviewParams | null {
   const { type, start_day, start_half, end_day, end_half } = values;
-  if (!type || !start_day || !start_half || !end_day || !end_half) return null;
+  if (!type || !start_day) return null;
   const start = start_day.format(DAY_FORMAT);
+  if (unitOf(values) === 'hour') {
+    const [from, to] = [timeText(values.start_time), timeText(values.end_time)];
+    if (windowProblem(from, to)) return null;
+    return { type, unit: 'hour', start_day: start, start_time: from!, end_time: to! };
+  }
+  if (!start_half || !end_day || !end_half) return null;
   const end = end_day.format(DAY_FORMAT);
   if (end < start || (end === start && end_half < start_half)) return null;
   const range: LeavePreviewParams = { type, start_day: start, start_half, end_day: end, end_half };
@@ -95,12 +130,22 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LeaveValues>();
   const type = Form.useWatch('type', form);
+  const byHour = Form.useWatch((values: LeaveValues) => unitOf(values) === 'hour', form);
   const watched = Form.useWatch((values: LeaveValues) => previewOf(values), form);
   const preview = useQuery(leavePreviewQuery(open && watched ? watched : null));
 
   const save = useSaveMutation({
     form,
     save: (values: LeaveValues) => {
+      if (unitOf(values) === 'hour')
+        return requestLeave({
+          type: values.type!,
+          unit: 'hour',
+          start_day: values.start_day!.format(DAY_FORMAT),
+          start_time: timeText(values.start_time)!,
+          end_time: timeText(values.end_time)!,
+          reason: values.reason.trim(),
+        });
       const body: LeaveRequestInput = {
         type: values.type!,
         start_day: values.start_day!.format(DAY_FORMAT),
@@ -149,54 +194,71 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
       >
         <Select<LeaveType> options={LEAVE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))} />
       </Form.Item>
-      <Flex gap={12} wrap>
-        <Form.Item
-          name="start_day"
-          label={t('dialog.startDay')}
-          rules={selectRules(leaveLabels.startDay, t('dialog.validation.startDay'))}
-          style={{ flex: '1 1 150px' }}
-        >
-          <DatePicker
-            format={DAY_FORMAT}
-            style={{ width: '100%' }}
-            onChange={(day: Dayjs | null) => {
-              // A first day chosen: the range is that day until the user says otherwise.
-              const end = form.getFieldValue('end_day') as Dayjs | undefined;
-              if (day && (!end || end.isBefore(day, 'day'))) form.setFieldValue('end_day', day);
-            }}
+      {type && isHourlyType(type) && (
+        <Form.Item name="unit" label={t('dialog.unit')}>
+          <Radio.Group
+            optionType="button"
+            options={LEAVE_UNITS.map((value) => ({ value, label: t(`units.${value}`) }))}
           />
         </Form.Item>
-        <Form.Item name="start_half" label={t('dialog.startHalf')} style={{ flex: '0 0 auto' }}>
-          <Radio.Group optionType="button" options={halves} />
-        </Form.Item>
-      </Flex>
-      <Flex gap={12} wrap>
-        <Form.Item
-          name="end_day"
-          label={t('dialog.endDay')}
-          dependencies={['start_day', 'start_half', 'end_half']}
-          rules={[
-            ...selectRules(leaveLabels.endDay, t('dialog.validation.endDay')),
-            ({ getFieldValue }) => ({
-              validator: (_rule, end?: Dayjs | null) => {
-                const start = getFieldValue('start_day') as Dayjs | undefined;
-                if (!start || !end) return Promise.resolve();
-                const reversed =
-                  end.isBefore(start, 'day') ||
-                  (end.isSame(start, 'day') && getFieldValue('end_half') < getFieldValue('start_half'));
-                const message = localMessage(leaveMessages.rangeReversed, t('dialog.validation.reversed'));
-                return reversed ? Promise.reject(new Error(message)) : Promise.resolve();
-              },
-            }),
-          ]}
-          style={{ flex: '1 1 150px' }}
-        >
-          <DatePicker format={DAY_FORMAT} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="end_half" label={t('dialog.endHalf')} style={{ flex: '0 0 auto' }}>
-          <Radio.Group optionType="button" options={halves} />
-        </Form.Item>
-      </Flex>
+      )}
+      {byHour ? (
+        <HourFields />
+      ) : (
+        <>
+          <Flex gap={12} wrap>
+            <Form.Item
+              name="start_day"
+              label={t('dialog.startDay')}
+              rules={selectRules(leaveLabels.startDay, t('dialog.validation.startDay'))}
+              style={{ flex: '1 1 150px' }}
+            >
+              <DatePicker
+                format={DAY_FORMAT}
+                style={{ width: '100%' }}
+                onChange={(day: Dayjs | null) => {
+                  // A first day chosen: the range is that day until the user says otherwise.
+                  const end = form.getFieldValue('end_day') as Dayjs | undefined;
+                  if (day && (!end || end.isBefore(day, 'day'))) form.setFieldValue('end_day', day);
+                }}
+              />
+            </Form.Item>
+            <Form.Item name="start_half" label={t('dialog.startHalf')} style={{ flex: '0 0 auto' }}>
+              <Radio.Group optionType="button" options={halves} />
+            </Form.Item>
+          </Flex>
+          <Flex gap={12} wrap>
+            <Form.Item
+              name="end_day"
+              label={t('dialog.endDay')}
+              dependencies={['start_day', 'start_half', 'end_half']}
+              rules={[
+                ...selectRules(leaveLabels.endDay, t('dialog.validation.endDay')),
+                ({ getFieldValue }) => ({
+                  validator: (_rule, end?: Dayjs | null) => {
+                    const start = getFieldValue('start_day') as Dayjs | undefined;
+                    if (!start || !end) return Promise.resolve();
+                    const reversed =
+                      end.isBefore(start, 'day') ||
+                      (end.isSame(start, 'day') && getFieldValue('end_half') < getFieldValue('start_half'));
+                    const message = localMessage(
+                      leaveMessages.rangeReversed,
+                      t('dialog.validation.reversed'),
+                    );
+                    return reversed ? Promise.reject(new Error(message)) : Promise.resolve();
+                  },
+                }),
+              ]}
+              style={{ flex: '1 1 150px' }}
+            >
+              <DatePicker format={DAY_FORMAT} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="end_half" label={t('dialog.endHalf')} style={{ flex: '0 0 auto' }}>
+              <Radio.Group optionType="button" options={halves} />
+            </Form.Item>
+          </Flex>
+        </>
+      )}
       {type === 'maternity' && (
         <>
           <Form.Item name="difficult_birth" valuePropName="checked">
@@ -218,7 +280,11 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
         ) : preview.isError ? (
           <Alert type="warning" showIcon title={preview.error.message} />
         ) : preview.data ? (
-          <Typography.Text strong>{t('dialog.total', { days: preview.data.days })}</Typography.Text>
+          <Typography.Text strong>
+            {watched.unit === 'hour'
+              ? t('dialog.totalHours', { hours: hoursOf(watched), days: preview.data.days })
+              : t('dialog.total', { days: preview.data.days })}
+          </Typography.Text>
         ) : null}
       </div>
       <Form.Item
@@ -236,6 +302,70 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
         <Input.TextArea rows={3} maxLength={LEAVE_REASON_MAX} showCount />
       </Form.Item>
     </FormDialog>
+  );
+}
+
+const hoursOf = (window: { start_time?: string; end_time?: string }) =>
+  ((minuteOfTime(window.end_time ?? '') ?? 0) - (minuteOfTime(window.start_time ?? '') ?? 0)) / 60;
+
+/** A time of the day in half hours, taken as typed or picked. */
+const timePicking = {
+  format: TIME_FORMAT,
+  minuteStep: LEAVE_HOUR_STEP_MINUTES,
+  showNow: false,
+  needConfirm: false,
+  style: { width: '100%' },
+} as const;
+
+/** Leave by the hour: a day, and a window of it in half hours. */
+function HourFields() {
+  const { t } = useTranslation('attendanceLeave');
+  const bounds = { min: LEAVE_HOURS_MIN, max: LEAVE_HOURS_A_DAY };
+  return (
+    <>
+      <Form.Item
+        name="start_day"
+        label={t('dialog.day')}
+        rules={selectRules(leaveLabels.startDay, t('dialog.validation.startDay'))}
+        extra={t('dialog.hourHint', bounds)}
+      >
+        <DatePicker format={DAY_FORMAT} style={{ width: '100%' }} />
+      </Form.Item>
+      <Flex gap={12} wrap>
+        <Form.Item
+          name="start_time"
+          label={t('dialog.startTime')}
+          rules={selectRules(leaveLabels.startTime, t('dialog.validation.startTime'))}
+          style={{ flex: '1 1 150px' }}
+        >
+          <TimePicker {...timePicking} />
+        </Form.Item>
+        <Form.Item
+          name="end_time"
+          label={t('dialog.endTime')}
+          dependencies={['start_time']}
+          rules={[
+            ...selectRules(leaveLabels.endTime, t('dialog.validation.endTime')),
+            ({ getFieldValue }) => ({
+              validator: (_rule, end?: Dayjs | null) => {
+                const start = getFieldValue('start_time') as Dayjs | undefined;
+                if (!start || !end) return Promise.resolve();
+                const problem = windowProblem(timeText(start), timeText(end));
+                if (!problem) return Promise.resolve();
+                const message =
+                  problem === 'times'
+                    ? localMessage(leaveMessages.hourTimes, t('dialog.validation.hourTimes'))
+                    : localMessage(leaveMessages.hourLength, t('dialog.validation.hourLength', bounds));
+                return Promise.reject(new Error(message));
+              },
+            }),
+          ]}
+          style={{ flex: '1 1 150px' }}
+        >
+          <TimePicker {...timePicking} />
+        </Form.Item>
+      </Flex>
+    </>
   );
 }
 

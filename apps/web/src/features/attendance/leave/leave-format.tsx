@@ -42,14 +42,16 @@ export function useDaysText(): (days: number) => string {
 
 /**
  * A request's range in half days: `2026-12-01 上午 – 2026-12-03 下午`; within one day `2026-12-01 上午 – 下午`,
- * and a single half day `2026-12-01 上午`.
+ * and a single half day `2026-12-01 上午`; leave by the hour `2026-12-01 09:00 – 11:00`.
  */
 export function useRangeText(): (
-  range: Pick<LeaveRequest, 'start_day' | 'start_half' | 'end_day' | 'end_half'>,
+  range: Pick<LeaveRequest, 'start_day' | 'start_half' | 'end_day' | 'end_half' | 'start_time' | 'end_time'>,
 ) => string {
   const { t } = useTranslation('attendanceLeave');
   return useCallback(
     (range) => {
+      if (range.start_time !== null && range.end_time !== null)
+        return t('range', { start: `${range.start_day} ${range.start_time}`, end: range.end_time });
       const start = `${range.start_day} ${t(`halves.${range.start_half}`)}`;
       if (range.start_day !== range.end_day)
         return t('range', { start, end: `${range.end_day} ${t(`halves.${range.end_half}`)}` });
@@ -57,5 +59,15 @@ export function useRangeText(): (
       return t('range', { start, end: t(`halves.${range.end_half}`) });
     },
     [t],
+  );
+}
+
+/** What a request takes: `1.5 天`, or for leave by the hour `2 小时` (its days are hours / 8). */
+export function useTakesText(): (request: Pick<LeaveRequest, 'days' | 'hours'>) => string {
+  const { t } = useTranslation('attendanceLeave');
+  const daysText = useDaysText();
+  return useCallback(
+    (request) => (request.hours === null ? daysText(request.days) : t('hoursOf', { hours: request.hours })),
+    [t, daysText],
   );
 }

@@ -30,6 +30,10 @@ const ownApproved: LeaveRequest = {
   start_half: 'am',
   end_day: '2026-12-03',
   end_half: 'pm',
+  unit: 'day',
+  start_time: null,
+  end_time: null,
+  hours: null,
   days: 3,
   reason: '回老家',
   status: 'approved',
@@ -45,6 +49,10 @@ const ownRejected: LeaveRequest = {
   start_half: 'pm',
   end_day: '2026-11-10',
   end_half: 'pm',
+  unit: 'day',
+  start_time: null,
+  end_time: null,
+  hours: null,
   days: 0.5,
   reason: '办证',
   status: 'rejected',
@@ -162,6 +170,68 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     await user.click(button(dialog, '提交'));
     expect(await screen.findByText('请假申请已提交审批')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/auth/clock/leave/store')).toHaveLength(2);
+  });
+
+  it('asks for leave by the hour: a day and a window in half hours, listed with its hours', async () => {
+    const hourly: LeaveRequest = {
+      ...ownApproved,
+      id: 11,
+      type: 'sick',
+      start_day: '2026-12-10',
+      end_day: '2026-12-10',
+      unit: 'hour',
+      start_time: '09:00',
+      end_time: '11:00',
+      hours: 2,
+      days: 0.25,
+    };
+    const { calls } = api(['attendance:leave:create'], [hourly], {
+      'GET /api/auth/clock/leave/preview': () => ok({ days: 0.25 }),
+      'POST /api/auth/clock/leave/store': () => ok({ ...hourly, id: 12, status: 'approving' }),
+    });
+    renderApp('/attendance/leave');
+    const row = await rowOf('2026-12-10 09:00 – 11:00');
+    expect(within(row).getByText('2 小时')).toBeInTheDocument();
+
+    const user = setupUser();
+    await user.click(button(document.body, '申请请假'));
+    const dialog = await dialogTitled('申请请假');
+    // Marriage leave goes by the day: no unit to choose.
+    await chooseOption(user, within(dialog).getByLabelText('请假类型'), '婚假');
+    expect(within(dialog).queryByText('按小时')).not.toBeInTheDocument();
+    await chooseOption(user, within(dialog).getByLabelText('请假类型'), '病假');
+    await user.click(within(dialog).getByText('按小时'));
+    expect(within(dialog).queryByLabelText('结束日期')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('日期'), '2026-12-10{Enter}');
+    await user.type(within(dialog).getByLabelText('开始时间'), '09:00{Enter}');
+    // A window the wrong way round is refused in the form.
+    await user.type(within(dialog).getByLabelText('结束时间'), '08:30{Enter}');
+    expect(
+      await within(dialog).findByText('请按 30 分钟一档选择开始和结束时间，结束晚于开始'),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('结束时间'));
+    await user.type(within(dialog).getByLabelText('结束时间'), '11:00{Enter}');
+    expect(await within(dialog).findByText('共 2 小时，折合 0.25 天')).toBeInTheDocument();
+    expect(
+      Object.fromEntries(callsTo(calls, 'GET', '/api/auth/clock/leave/preview').at(-1)!.url.searchParams),
+    ).toEqual({
+      type: 'sick',
+      unit: 'hour',
+      start_day: '2026-12-10',
+      start_time: '09:00',
+      end_time: '11:00',
+    });
+    await user.type(within(dialog).getByLabelText('请假事由'), '复查');
+    await user.click(button(dialog, '提交'));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/clock/leave/store')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/api/auth/clock/leave/store')[0]!.body).toEqual({
+      type: 'sick',
+      unit: 'hour',
+      start_day: '2026-12-10',
+      start_time: '09:00',
+      end_time: '11:00',
+      reason: '复查',
+    });
   });
 
   it('shows the caller’s balances, the team’s requests and who is on leave which day', async () => {

@@ -20,7 +20,7 @@ import { useUserInfo } from '../../../lib/session-queries';
 import { useListFilters, withoutEmpty } from '../../../lib/use-list-filters';
 import { CLOCK_KEY } from '../clock-api';
 import { cancelLeave, leaveListQuery, type LeaveFilters, type LeaveRequest } from './leave-api';
-import { LeaveStatusTag, LeaveTypeTag, useDaysText, useRangeText } from './leave-format';
+import { LeaveStatusTag, LeaveTypeTag, useRangeText, useTakesText } from './leave-format';
 import { PersonCell } from '../../../components/person-cell';
 import { useWhose, WhoseSwitch } from './whose-switch';
 
@@ -47,7 +47,7 @@ export function LeaveRecords() {
   const { filters, paging, setPaging, search } = useListFilters(toFilters, {});
   const list = useQuery(leaveListQuery({ ...filters, ...(mine ? { mine: '1' } : {}), ...paging }));
   const rangeText = useRangeText();
-  const daysText = useDaysText();
+  const takesText = useTakesText();
 
   const cancel = useMutation({
     mutationFn: (row: LeaveRequest) => cancelLeave(row.id),
@@ -87,7 +87,7 @@ export function LeaveRecords() {
       width: 80,
       align: 'right',
       card: 'field',
-      render: (_value, row) => daysText(row.days),
+      render: (_value, row) => takesText(row),
     },
     {
       title: t('columns.reason'),
@@ -122,7 +122,7 @@ export function LeaveRecords() {
               title={row.status === 'approving' ? t('cancel.confirmApproving') : t('cancel.confirmApproved')}
               description={
                 row.status === 'approved' && leaveTypeRules[row.type].balance
-                  ? t('cancel.restoreHint', { days: daysText(row.days), type: t(`types.${row.type}`) })
+                  ? t('cancel.restoreHint', { days: takesText(row), type: t(`types.${row.type}`) })
                   : rangeText(row)
               }
               okText={t('cancel.ok')}

@@ -18,6 +18,9 @@ import {
   LEAVE_TOP_UP_MAX,
   TOP_UP_LEAVE_TYPES,
   leaveTypeNames,
+  DEFAULT_HOURLY_LEAVE_TYPES,
+  HOURLY_LEAVE_TYPES,
+  type HourlyLeaveType,
   type LeaveTopUps,
   type TopUpLeaveType,
 } from '@dealer-hr/shared/attendance/leave';
@@ -45,6 +48,7 @@ interface GroupValues {
   correction_quota: number;
   correction_deadline_days: number;
   leave_top_ups: LeaveTopUps;
+  hourly_leave_types: HourlyLeaveType[];
   targets: TargetIds;
 }
 
@@ -62,6 +66,7 @@ const initialValues = (group: AttendanceGroup | null): GroupValues =>
         correction_quota: 3,
         correction_deadline_days: 7,
         leave_top_ups: {},
+        hourly_leave_types: [...DEFAULT_HOURLY_LEAVE_TYPES],
         targets: noTargets(),
       };
 
@@ -162,6 +167,7 @@ export function GroupFormDialog({
         correction_quota: values.correction_quota,
         correction_deadline_days: values.correction_deadline_days,
         leave_top_ups: values.leave_top_ups,
+        hourly_leave_types: values.hourly_leave_types,
         targets: targetsOf(values.targets),
       };
       return group ? updateGroup({ id: group.id, ...body }) : createGroup(body);
@@ -318,6 +324,15 @@ export function GroupFormDialog({
             </Col>
           ))}
         </Row>
+      </Form.Item>
+      <Form.Item
+        name="hourly_leave_types"
+        label={t('groupForm.hourly.title')}
+        tooltip={t('groupForm.hourly.hint')}
+      >
+        <Checkbox.Group
+          options={HOURLY_LEAVE_TYPES.map((type) => ({ value: type, label: t(`groupForm.hourly.${type}`) }))}
+        />
       </Form.Item>
       <Form.Item name="targets" label={t('groups.fields.targets')} extra={t('groups.membership')}>
         <TargetsInput known={group?.targets ?? []} />

@@ -64,6 +64,7 @@ const groups: AttendanceGroup[] = [
     correction_quota: 3,
     correction_deadline_days: 7,
     leave_top_ups: { marriage: 0, maternity: 60, paternity: 15, bereavement: 0 },
+    hourly_leave_types: ['personal', 'sick', 'lieu'],
     targets: [
       { target: 'post', id: 5, name: '销售顾问' },
       { target: 'department', id: 12, name: '市场部' },
@@ -83,6 +84,7 @@ const groups: AttendanceGroup[] = [
     correction_quota: 2,
     correction_deadline_days: 5,
     leave_top_ups: { marriage: 0, maternity: 0, paternity: 0, bereavement: 0 },
+    hourly_leave_types: ['personal', 'sick', 'lieu'],
     targets: [],
   },
 ];
@@ -201,6 +203,7 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
       correction_quota: 3,
       correction_deadline_days: 7,
       leave_top_ups: { marriage: 10 },
+      hourly_leave_types: ['personal', 'sick', 'lieu'],
       targets: [
         { target: 'post', id: 5 },
         { target: 'department', id: 12 },
