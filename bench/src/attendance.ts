@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -580,12 +580,25 @@ async function postgresFigures(people: number, months: number, month: string) {
       };
       // What 200 requests at once cost this machine before any work: the server's liveness answer, no session.
       console.log('  GET /api/live, the floor (HTTP only, this load generator on the same cores):');
+      const floorBefore = await cpuNow(server.process.pid!);
       const floor = await rounds(({ authorization }) => send(agent, `${server.url}/api/live`, authorization));
+      const floorCpu = cpuBetween(floorBefore, await cpuNow(server.process.pid!));
       console.log(`  all ${floor.took.length}: ${spread(floor.took, 0.99)}`);
       console.log('  POST /api/auth/clock/in:');
+      const cpuBefore = await cpuNow(server.process.pid!);
       const { took: all, failed: failures } = await rounds(({ authorization, body }) =>
         send(agent, `${server.url}/api/auth/clock/in`, authorization, body),
       );
+      const cpu = cpuBetween(cpuBefore, await cpuNow(server.process.pid!));
+      const perPunch = (ms: number) => `${(ms / (CLOCK_ROUNDS * tokens.length)).toFixed(2)} ms`;
+      // Two cores between them: what the three spend per request bounds how many are answered a second.
+      const cpuLine = (what: string, used: ReturnType<typeof cpuBetween>) =>
+        console.log(
+          `  CPU per ${what}: server ${perPunch(used.server)}, PostgreSQL ${perPunch(used.postgres)}, ` +
+            `this load generator ${perPunch(used.generator)}`,
+        );
+      cpuLine('GET /api/live', floorCpu);
+      cpuLine('clock-in', cpu);
       agent.destroy();
       console.log(`  all ${all.length}: ${spread(all, 0.99)}   errors ${failures}   (target p99 <= 100 ms)`);
       const [{ n: clockedIn }] = (
@@ -890,4 +903,35 @@ export async function benchAttendance(people: number, months: number) {
     console.log(`\nFAIL: ${failures.join('; ')}`);
     process.exit(1);
   }
+}
+
+/**
+ * CPU time used so far, in ms, by PostgreSQL's processes (its backends run the server's statements), each by
+ * its pid, and by this process (the load generator) and the server. Linux only (/proc).
+ */
+async function cpuNow(serverPid: number) {
+  const ticks = 1000 / 100; // USER_HZ is 100 on Linux: one tick is 10 ms.
+  const cpuOf = async (pid: string) => {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (Number(fields[11]) + Number(fields[12])) * ticks;
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      ms: Number.isFinite(ms) ? ms : 0,
+    };
+  };
+  const postgres = new Map<string, number>();
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const { name, ms } = await cpuOf(pid);
+    if (name === 'postgres') postgres.set(pid, ms);
+  }
+  const own = process.cpuUsage();
+  return { server: (await cpuOf(String(serverPid))).ms, postgres, generator: (own.user + own.system) / 1000 };
+}
+
+/** What each used between two readings; a PostgreSQL process that started between them counts whole. */
+function cpuBetween(before: Awaited<ReturnType<typeof cpuNow>>, after: Awaited<ReturnType<typeof cpuNow>>) {
+  let postgres = 0;
+  for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+  return { server: after.server - before.server, postgres, generator: after.generator - before.generator };
 }

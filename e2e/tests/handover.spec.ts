@@ -143,12 +143,16 @@ async function openHandover(page: Page, id: number) {
   return page.getByRole('dialog', { name: /交接客户与客户群 - / });
 }
 
-test('HR hands a leaver’s customers from two pages and two chats over, retries a refusal, and completes the resignation', async ({
+// One leaver, two steps: each waits on the platform's takeovers, so each has a budget of its own.
+test.describe.configure({ mode: 'serial' });
+let leaver: Awaited<ReturnType<typeof approvedLeaver>>;
+
+test('HR hands a leaver’s customers from two pages and two chats over, and retries a refusal', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const leaver = await approvedLeaver(baseURL!);
+  leaver = await approvedLeaver(baseURL!);
   expect((await login(baseURL!, leaver.username, LEAVER_PASSWORD)).code).toBe(200);
 
   await page.goto(`/login?redirect=${encodeURIComponent('/staff/resignation')}`);
@@ -158,7 +162,7 @@ test('HR hands a leaver’s customers from two pages and two chats over, retries
   await row.getByRole('link', { name: '交接' }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/resignation/handover\\?id=${leaver.id}$`));
   await page.getByRole('button', { name: '交接客户与客户群' }).click();
-  let dialog = page.getByRole('dialog', { name: /交接客户与客户群 - / });
+  const dialog = page.getByRole('dialog', { name: /交接客户与客户群 - / });
 
   // Page 1: the first three customers (the third will decline); page 2: two more.
   await expect(rowsIn(dialog)).toHaveCount(10);
@@ -197,10 +201,17 @@ test('HR hands a leaver’s customers from two pages and two chats over, retries
   await expect(rowIn(dialog, first[2]!)).toContainText('已交接', { timeout: 20_000 });
   await expect(heirCell()).not.toHaveText(firstHeir);
   await dialog.locator('.ant-modal-close').click();
+});
 
-  // The rest, all at once, so that the resignation can be completed.
+test('HR hands the rest over at once and completes the resignation; the leaver can no longer sign in', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(`/login?redirect=${encodeURIComponent(`/staff/resignation/handover?id=${leaver.id}`)}`);
+  await signIn(page, 'hr');
   for (const tab of ['客户（', '客户群（']) {
-    dialog = await openHandover(page, leaver.id);
+    const dialog = await openHandover(page, leaver.id);
     await dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     await dialog.getByRole('tabpanel').getByText('10 条/页').click();
     await page.getByRole('option', { name: '50 条/页' }).click();

@@ -5,7 +5,11 @@ import { expect, test } from '../support/test';
 test('HR completes an approved resignation, and the person is shown as left', async ({ page }) => {
   await page.goto(`/login?redirect=${encodeURIComponent('/staff/resignation')}`);
   await signIn(page, 'hr');
-  const ready = page.locator('main .ant-table-row', { hasText: '待离职' }).first();
+  // One whose customers need no handover: another test's leaver may still be waiting on theirs.
+  const ready = page
+    .locator('main .ant-table-row', { hasText: '待离职' })
+    .filter({ hasNot: page.getByRole('link', { name: '交接' }) })
+    .first();
   const name = (await ready.locator('td').first().locator('span').first().textContent())!;
   await ready.getByRole('button', { name: '详情' }).click();
   const drawer = page.getByRole('dialog', { name: '离职详情' });
