@@ -224,7 +224,7 @@ async function demoLeaves(
       continue;
     }
     if (index % 60 !== 7) continue;
-    const week = worker.storeId === null ? [1, 2, 3, 4, 5] : [1, 2, 3, 4, 5, 6];
+    const week = worker.storeId === null ? [1, 2, 3, 4, 5] : STORE_WEEK;
     let start = addDays(first, randomInt(rng, 0, Math.max(span - 10, 0)));
     while (dayKindOf(start, week, calendar.get(start)) !== 'workday') start = addDays(start, 1);
     const days: string[] = [];

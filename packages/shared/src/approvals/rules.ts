@@ -221,6 +221,8 @@ export const approvalFactLabels = {
   correction_side: '补卡类型',
   correction_time: '补卡时间',
   leave_type: '请假类型',
+  leave_time: '请假时段',
+  leave_hours: '请假时长（小时）',
   overtime_day: '加班日期',
   day_kind: '日期类型',
   hours: '加班时长（小时）',

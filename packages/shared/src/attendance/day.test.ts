@@ -360,6 +360,26 @@ describe('leave by the hour on a 09:00-18:00 shift', () => {
     });
   });
 
+  it('counts what is due in the hours of a leave day: four hours off and no punch is half a day absent', () => {
+    // Four of the shift's nine hours are half a leave day (eight hours make one).
+    expect(day({ leaveWindows: [{ from: 840, to: 1080 }] })).toMatchObject({ absent: 0.5 });
+    // Eight hours off are a day: nothing is due of the ninth.
+    expect(day({ leaveWindows: [{ from: 600, to: 1080 }] }).status).toBe('leave');
+  });
+
+  it('on free hours, excuses a window wherever it lies and shrinks the hours due with it', () => {
+    const free = (leaveWindows: { from: number; to: number }[]) =>
+      day({ groupKind: 'free', punches: at(600, 1020), leaveWindows });
+    // Seven hours worked, two of the nine off in the evening: nothing missing, not counted as worked.
+    expect(free([{ from: 1140, to: 1260 }])).toMatchObject({
+      status: 'leave',
+      workedMinutes: 420,
+      absent: 0,
+    });
+    // The same two hours in the middle of what was worked are not worked time.
+    expect(free([{ from: 720, to: 840 }])).toMatchObject({ workedMinutes: 300, absent: 0 });
+  });
+
   it('covering the whole shift, is a day of leave', () => {
     expect(day({ leaveWindows: [{ from: 540, to: 1080 }] }).status).toBe('leave');
   });

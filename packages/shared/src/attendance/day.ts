@@ -10,6 +10,7 @@ import {
   type GroupKind,
   type LeaveSpan,
 } from './rules';
+import { LEAVE_HOURS_A_DAY } from './leave';
 
 export interface ShiftRules {
   /** Minutes after local midnight; `end` <= `start` means the shift ends the next day. */
@@ -125,27 +126,27 @@ export function evaluateDay(input: DayInput): DayResult {
   const shift = input.shift;
   const start = shift.start;
   const end = shiftEnd(shift);
-  // A half day of leave moves the punch due at that end of the day to the middle of the shift.
-  const middle = start + Math.round((end - start) / 2);
+  const halves = halvesOfShift(shift);
   const windows = input.leaveWindows ?? [];
-  const excused = dueWindow(
-    input.leave === 'am' ? middle : start,
-    input.leave === 'pm' ? middle : end,
-    windows,
-  );
-  if (excused.dueStart >= excused.dueEnd)
-    return { ...blank('leave'), outside: punches.filter((p) => !p.inFence).length };
-  const { dueStart, dueEnd, inside } = excused;
-  // The share of the shift still due: thresholds in hours shrink with it; absence counts in half days.
-  const share =
-    windows.length === 0
-      ? input.leave === 'none'
-        ? 1
-        : 0.5
-      : (dueEnd - dueStart - inside.length) / (end - start);
-  const due = Math.ceil(share * 2) / 2;
   // Free hours are worked whenever in the day; a shift's punches count within its window.
   const clocked = input.groupKind !== 'free';
+  // A half day of leave moves the punch due at that end of the day to the middle of the shift.
+  const excused = dueWindow(
+    input.leave === 'am' ? halves.pm.from : start,
+    input.leave === 'pm' ? halves.am.to : end,
+    windows,
+    clocked,
+  );
+  // What is still due, in half days as absence is counted: a half day of leave is 0.5, an hour an eighth.
+  const leaveDays =
+    (input.leave === 'none' ? 0 : 0.5) +
+    windows.reduce((sum, window) => sum + window.to - window.from, 0) / (LEAVE_HOURS_A_DAY * 60);
+  const due = Math.ceil((1 - leaveDays) * 2) / 2;
+  if (due <= 0 || excused.dueStart >= excused.dueEnd)
+    return { ...blank('leave'), outside: punches.filter((p) => !p.inFence).length };
+  const { dueStart, dueEnd, inside } = excused;
+  // The hour thresholds shrink with the share of the shift still to be worked.
+  const share = windows.length === 0 ? due : (dueEnd - dueStart - inside.length) / (end - start);
   const counted = clocked
     ? punches.filter((p) => p.minute >= start - shift.earliestIn && p.minute <= end + shift.latestOut)
     : punches;
@@ -206,29 +207,39 @@ export function evaluateDay(input: DayInput): DayResult {
   return result;
 }
 
+/** A shift's two halves (半天): the morning to its middle, the afternoon from there. */
+export function halvesOfShift(shift: Pick<ShiftRules, 'start' | 'end'>) {
+  const end = shiftEnd(shift);
+  const middle = shift.start + Math.round((end - shift.start) / 2);
+  return { am: { from: shift.start, to: middle }, pm: { from: middle, to: end } };
+}
+
 /**
- * What leave by the hour leaves due of [dueStart, dueEnd]: a window over the start moves the start to its end,
- * one over the end moves the end to its start (the punch is due then); windows in between are excused time
- * inside the day, not counted as worked.
+ * What leave by the hour leaves due of [dueStart, dueEnd]: on a clocked shift a window over the start moves the
+ * start to its end, one over the end moves the end to its start (the punch is due then); windows in between,
+ * and any window of a free-hours day, are excused time, not counted as worked.
  */
-function dueWindow(dueStart: number, dueEnd: number, windows: readonly LeaveWindow[]) {
+function dueWindow(dueStart: number, dueEnd: number, windows: readonly LeaveWindow[], clocked: boolean) {
   const sorted = [...windows].sort((a, b) => a.from - b.from);
-  for (const window of sorted) if (window.from <= dueStart && window.to > dueStart) dueStart = window.to;
-  for (const window of [...sorted].reverse())
-    if (window.to >= dueEnd && window.from < dueEnd) dueEnd = window.from;
-  const middle = sorted
-    .map((window) => ({ from: Math.max(window.from, dueStart), to: Math.min(window.to, dueEnd) }))
-    .filter((window) => window.from < window.to);
+  if (clocked) {
+    for (const window of sorted) if (window.from <= dueStart && window.to > dueStart) dueStart = window.to;
+    for (const window of [...sorted].reverse())
+      if (window.to >= dueEnd && window.from < dueEnd) dueEnd = window.from;
+  }
+  const excused = clocked
+    ? sorted
+        .map((window) => ({ from: Math.max(window.from, dueStart), to: Math.min(window.to, dueEnd) }))
+        .filter((window) => window.from < window.to)
+    : sorted;
   const overlap = (from: number, to: number) =>
-    middle.reduce(
+    excused.reduce(
       (sum, window) => sum + Math.max(0, Math.min(window.to, to) - Math.max(window.from, from)),
       0,
     );
-  return {
-    dueStart,
-    dueEnd,
-    inside: { length: overlap(dueStart, dueEnd), within: overlap },
-  };
+  const length = clocked
+    ? overlap(dueStart, dueEnd)
+    : excused.reduce((sum, window) => sum + window.to - window.from, 0);
+  return { dueStart, dueEnd, inside: { length, within: overlap } };
 }
 
 /** A day off: nothing is due; what was worked between two punches is overtime. */

@@ -8,9 +8,8 @@ import {
   HALVES,
   LEAVE_ADJUST_MAX,
   LEAVE_HOUR_STEP_MINUTES,
-  LEAVE_HOURS_A_DAY,
-  LEAVE_HOURS_MIN,
   LEAVE_UNITS,
+  hourWindowProblem,
   minuteOfTime,
   type Half,
   type LeaveUnit,
@@ -53,13 +52,12 @@ function checkRange(body: RangeAsked, context: z.RefinementCtx) {
   const issue = (path: string, message: string) =>
     context.addIssue({ code: 'custom', message, path: [path] });
   if (body.unit === 'hour') {
-    const from = minuteOfTime(body.start_time ?? '');
-    const to = minuteOfTime(body.end_time ?? '');
-    const step = (minute: number | null) => minute !== null && minute % LEAVE_HOUR_STEP_MINUTES === 0;
-    if (!step(from)) issue('start_time', leaveMessages.hourTimes);
-    else if (!step(to) || to! <= from!) issue('end_time', leaveMessages.hourTimes);
-    else if (to! - from! < LEAVE_HOURS_MIN * 60 || to! - from! > LEAVE_HOURS_A_DAY * 60)
-      issue('end_time', leaveMessages.hourLength);
+    const problem = hourWindowProblem(body.start_time ?? '', body.end_time ?? '');
+    // A start off the half hour is the start's fault; the rest is the end's.
+    const start = minuteOfTime(body.start_time ?? '');
+    const startOff = start === null || start % LEAVE_HOUR_STEP_MINUTES !== 0;
+    if (problem === 'times') issue(startOff ? 'start_time' : 'end_time', leaveMessages.hourTimes);
+    else if (problem === 'length') issue('end_time', leaveMessages.hourLength);
     return;
   }
   if (!body.start_half) issue('start_half', selectMessage(leaveLabels.startHalf));

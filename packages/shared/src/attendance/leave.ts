@@ -109,9 +109,24 @@ export function minuteOfTime(time: string): number | null {
   return minute <= 1440 ? minute : null;
 }
 
-/** Minutes after midnight as 'HH:mm'. */
-export const timeOfMinute = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+/** Minutes after midnight as 'HH:mm' (a night shift's minutes past midnight as the next day's). */
+export function timeOfMinute(minute: number): string {
+  const ofDay = minute > 1440 ? minute - 1440 : minute;
+  return `${String(Math.floor(ofDay / 60)).padStart(2, '0')}:${String(ofDay % 60).padStart(2, '0')}`;
+}
+
+/** A window of leave by the hour as it is read: '09:00-11:00'. */
+export const windowText = (from: number, to: number) => `${timeOfMinute(from)}-${timeOfMinute(to)}`;
+
+/** What is wrong with a window of leave by the hour ('HH:mm' each), if anything. */
+export function hourWindowProblem(from: string, to: string): 'times' | 'length' | null {
+  const start = minuteOfTime(from);
+  const end = minuteOfTime(to);
+  const onStep = (minute: number | null): minute is number =>
+    minute !== null && minute % LEAVE_HOUR_STEP_MINUTES === 0;
+  if (!onStep(start) || !onStep(end) || end <= start) return 'times';
+  return end - start < LEAVE_HOURS_MIN * 60 || end - start > LEAVE_HOURS_A_DAY * 60 ? 'length' : null;
+}
 
 /** The days an hour request takes of a balance (and counts as leave in the monthly sheet). */
 export const daysOfLeaveMinutes = (minutes: number) => minutes / 60 / LEAVE_HOURS_A_DAY;

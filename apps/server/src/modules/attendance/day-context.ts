@@ -200,7 +200,8 @@ export interface LeaveOnDay {
 
 /**
  * The approved leave of a batch on a day: which half days it takes, the windows of leave by the hour, and its
- * type (a morning of one type and an afternoon of another make a whole day, of the morning's type).
+ * type (a morning of one type and an afternoon of another make a whole day, of the morning's type; hours beside
+ * a half day are counted under the half day's).
  */
 export async function leaveOn(db: Database, employeeIds: readonly number[], day: string) {
   const taken = new Map<number, LeaveOnDay>();
@@ -216,7 +217,8 @@ export async function leaveOn(db: Database, employeeIds: readonly number[], day:
         gte(leaveRequests.endDay, day),
       ),
     )
-    .orderBy(leaveRequests.startDay, leaveRequests.startMinute);
+    // Half days first: a day's leave is counted under one type, a half day's where there is one.
+    .orderBy(leaveRequests.startDay, sql`${leaveRequests.startMinute} asc nulls first`);
   for (const request of requests) {
     const before = taken.get(request.employeeId) ?? { span: 'none', windows: [], type: request.type };
     if (request.startMinute !== null && request.endMinute !== null) {

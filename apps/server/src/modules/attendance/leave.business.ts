@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { leaveTypeNames, leaveTypeRules } from '@dealer-hr/shared/attendance/leave';
+import { leaveTypeNames, leaveTypeRules, windowText } from '@dealer-hr/shared/attendance/leave';
 import type { Today } from '../../core/clock';
 import type { Database } from '../../db/client';
 import { employees, leaveLedger, leaveRequests } from '../../db/schema';
@@ -33,7 +33,10 @@ async function approve(tx: Database, deps: LeaveDeps, instance: ApprovalInstance
       kind: 'use',
       days: -request.days,
       requestId: request.id,
-      note: `${request.startDay} 至 ${request.endDay}`,
+      note:
+        request.startMinute === null || request.endMinute === null
+          ? `${request.startDay} 至 ${request.endDay}`
+          : `${request.startDay} ${windowText(request.startMinute, request.endMinute)}`,
     });
   await writeAudit(tx, decision.actor, { entity: 'leave_request', entityId: request.id, action: 'approve' });
   await recomputeLeaveDays(tx, deps.today, deps.timeZone, request);
@@ -60,12 +63,19 @@ async function leaveFacts(db: Database, instance: ApprovalInstance) {
     .innerJoin(employees, eq(employees.id, leaveRequests.employeeId))
     .where(eq(leaveRequests.id, instance.businessId));
   if (!row) return [];
+  const { startMinute, endMinute } = row.request;
   return [
     fact.text('person_name', row.name),
     fact.text('employee_no', row.employeeNo),
     fact.code('leave_type', row.request.type, leaveTypeNames[row.request.type]),
     fact.date('start_date', row.request.startDay),
     fact.date('end_date', row.request.endDay),
+    ...(startMinute === null || endMinute === null
+      ? []
+      : [
+          fact.text('leave_time', windowText(startMinute, endMinute)),
+          fact.number('leave_hours', (endMinute - startMinute) / 60),
+        ]),
     fact.number('days', row.request.days),
     fact.text('reason', row.request.reason),
   ];

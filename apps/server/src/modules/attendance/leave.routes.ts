@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LEAVE_STATUSES, LEAVE_TYPES, leaveLabels } from '@dealer-hr/shared/attendance/leave';
+import {
+  HOURLY_LEAVE_TYPES,
+  LEAVE_STATUSES,
+  LEAVE_TYPES,
+  leaveLabels,
+} from '@dealer-hr/shared/attendance/leave';
 import {
   leaveAdjustBody,
   leaveBalance,
@@ -28,6 +33,7 @@ import {
   leavePeople,
   listLeave,
   personBalances,
+  leaveOptions,
   previewLeave,
   requestLeave,
 } from './leave.service';
@@ -167,6 +173,20 @@ export const leaveRoutes: FastifyPluginAsyncZod<AppContext> = async (
           extra_babies: request.query.extra_babies ?? 0,
         }),
       ),
+  );
+
+  app.get(
+    '/clock/leave/options',
+    {
+      config: { permission: 'attendance:leave:create' },
+      schema: {
+        tags,
+        summary: 'What the caller may ask for',
+        description: 'The leave types the caller’s attendance group lets go by the hour (today’s group).',
+        response: { 200: envelope(z.object({ hourly_leave_types: z.array(z.enum(HOURLY_LEAVE_TYPES)) })) },
+      },
+    },
+    async (request) => ok(await leaveOptions(db, actor(request).userId, today())),
   );
 
   app.post(

@@ -23,7 +23,7 @@ import type {
   LeaveRequest,
   LeaveRequestBody,
 } from '@dealer-hr/shared/attendance/leave-contract';
-import { dayKindOf, shiftEnd } from '@dealer-hr/shared/attendance/day';
+import { dayKindOf, halvesOfShift, shiftEnd } from '@dealer-hr/shared/attendance/day';
 import type { DayKind } from '@dealer-hr/shared/attendance/rules';
 import type { Today } from '../../core/clock';
 import { employeeKeywordMatch } from '../../core/employee-keyword';
@@ -128,9 +128,11 @@ const rangeOf = (body: LeaveShape): LeaveRange => ({
  * How many days the range takes for the person, refused when it takes none or too many, or more than one leave
  * of its type may (the statutory length with the province's days the person's group adds). Leave by the hour
  * takes an eighth of a day an hour, on a working day, of a type the group lets go by the hour, within the
- * day's shift (a free-hours group's day has no set hours).
+ * day's shift (a free-hours group's day has no set hours); on a night shift the hours after midnight are the
+ * shift's (the window is then kept in minutes past the day's 24:00). Answers the days, the window as kept and
+ * the shift of each day (for telling what a half day takes).
  */
-async function daysFor(db: Database, employeeId: number, body: LeaveShape) {
+async function counted(db: Database, employeeId: number, body: LeaveShape) {
   const range = rangeOf(body);
   const { group, kindOf, shiftOn } = await dayKindsOf(db, employeeId, range);
   if (body.start_minute !== null && body.end_minute !== null) {
@@ -139,15 +141,18 @@ async function daysFor(db: Database, employeeId: number, body: LeaveShape) {
       throw fieldConflict('type', leaveMessages.notHourly(leaveTypeNames[body.type]));
     if (kindOf(body.start_day) !== 'workday') throw fieldConflict('start_day', leaveMessages.hoursNotWorkday);
     const shift = shiftOn(body.start_day);
+    let window = { from: body.start_minute, to: body.end_minute };
     if (shift && group?.kind !== 'free') {
       const end = shiftEnd({ start: shift.startMinute, end: shift.endMinute });
-      if (body.start_minute < shift.startMinute || body.end_minute > end)
+      if (end > 1440 && window.to <= shift.startMinute)
+        window = { from: window.from + 1440, to: window.to + 1440 };
+      if (window.from < shift.startMinute || window.to > end)
         throw fieldConflict(
           'start_time',
-          leaveMessages.hoursOutsideShift(timeOfMinute(shift.startMinute), timeOfMinute(end % 1440)),
+          leaveMessages.hoursOutsideShift(timeOfMinute(shift.startMinute), timeOfMinute(end)),
         );
     }
-    return daysOfLeaveMinutes(body.end_minute - body.start_minute);
+    return { days: daysOfLeaveMinutes(window.to - window.from), window, shiftOn };
   }
   const days = leaveDays(range, (day) => kindOf(day) === 'workday', leaveTypeRules[body.type].calendar);
   if (days === 0) throw conflict(leaveMessages.noDays);
@@ -158,12 +163,18 @@ async function daysFor(db: Database, employeeId: number, body: LeaveShape) {
   });
   if (quota !== null && days > quota)
     throw conflict(leaveMessages.overQuota(leaveTypeNames[body.type], quota));
-  return days;
+  return { days, window: null, shiftOn };
+}
+
+/** `GET clock/leave/options`: the types the caller's group (on `day`) lets go by the hour. */
+export async function leaveOptions(db: Database, userId: number, day: string) {
+  const { group } = await dayKindsOf(db, await employeeOfUser(db, userId), { startDay: day, endDay: day });
+  return { hourly_leave_types: [...(group?.hourlyLeaveTypes ?? DEFAULT_HOURLY_LEAVE_TYPES)] };
 }
 
 /** `GET clock/leave/preview`: the days a range would take, before asking. */
 export async function previewLeave(db: Database, userId: number, body: LeaveShape) {
-  return { days: await daysFor(db, await employeeOfUser(db, userId), body) };
+  return { days: (await counted(db, await employeeOfUser(db, userId), body)).days };
 }
 
 /**
@@ -359,7 +370,7 @@ export async function requestLeave(
   const id = await db.transaction(async (tx) => {
     await lockPersonsLeave(tx, employeeId);
     await assertMonthsOpen(tx, rangeOf(body));
-    const days = await daysFor(tx, employeeId, body);
+    const { days, window, shiftOn } = await counted(tx, employeeId, body);
     const overlapping = await tx
       .select({ request: leaveRequests })
       .from(leaveRequests)
@@ -371,8 +382,13 @@ export async function requestLeave(
           gte(leaveRequests.endDay, body.start_day),
         ),
       );
-    const mine = occupied({ ...rangeOf(body), startMinute: body.start_minute, endMinute: body.end_minute });
-    if (overlapping.some(({ request }) => clashes(mine, occupied(request))))
+    const takes = (request: Parameters<typeof occupied>[0]) => occupied(request, shiftOn);
+    const mine = takes({
+      ...rangeOf(body),
+      startMinute: window?.from ?? null,
+      endMinute: window?.to ?? null,
+    });
+    if (overlapping.some(({ request }) => clashes(mine, takes(request))))
       throw conflict(leaveMessages.overlaps);
     if (leaveTypeRules[body.type].balance) {
       const year = Number(body.start_day.slice(0, 4));
@@ -390,8 +406,8 @@ export async function requestLeave(
         endDay: body.end_day,
         endHalf: body.end_half,
         unit: body.unit,
-        startMinute: body.start_minute,
-        endMinute: body.end_minute,
+        startMinute: window?.from ?? null,
+        endMinute: window?.to ?? null,
         days,
         reason: body.reason,
         status: 'approving',
@@ -432,21 +448,25 @@ export async function requestLeave(
   return (await leaveRequestById(db, id))!;
 }
 
-/** A day's morning ends, and its afternoon begins, at noon for telling half days from windows of hours. */
-const NOON = 720;
-
 /**
- * The time a request takes, per day, in minutes after midnight: a half day is that half of the day, leave by
- * the hour its window.
+ * The time a request takes, per day, in minutes after midnight: leave by the hour its window; a half day that
+ * half of the day's shift (its middle parts them, as the day table reads them), the whole day all of it.
  */
-function occupied(request: LeaveRange & { startMinute: number | null; endMinute: number | null }) {
+function occupied(
+  request: LeaveRange & { startMinute: number | null; endMinute: number | null },
+  shiftOn: (day: string) => Shift | undefined,
+) {
   if (request.startMinute !== null && request.endMinute !== null)
     return [{ day: request.startDay, from: request.startMinute, to: request.endMinute }];
-  return daysOfRange(request).map(({ day, span }) => ({
-    day,
-    from: span === 'pm' ? NOON : 0,
-    to: span === 'am' ? NOON : 1440,
-  }));
+  return daysOfRange(request).map(({ day, span }) => {
+    const shift = shiftOn(day);
+    if (span === 'full') return { day, from: 0, to: 2 * 1440 };
+    // Without a shift (no group), the day parts at noon.
+    const halves = shift
+      ? halvesOfShift({ start: shift.startMinute, end: shift.endMinute })
+      : { am: { from: 0, to: 720 }, pm: { from: 720, to: 2 * 1440 } };
+    return { day, ...halves[span] };
+  });
 }
 
 const clashes = (mine: ReturnType<typeof occupied>, theirs: ReturnType<typeof occupied>) =>

@@ -264,6 +264,48 @@ describe('leave by the hour', () => {
       hours('sick', '2026-12-10', plus(from, 60), plus(from, 180)),
     );
     expect(within.message).toBe(leaveMessages.overlaps);
+    // Half days part at the middle of the shift, as the day table reads them: the afternoon is free.
+    const afternoon = await call<LeaveRequest>('POST', 'clock/leave/store', {
+      type: 'sick',
+      start_day: '2026-12-10',
+      start_half: 'pm',
+      end_day: '2026-12-10',
+      end_half: 'pm',
+      reason: '下午复查',
+    });
+    expect(afternoon.code, afternoon.message).toBe(200);
+    expect((await call('PUT', 'clock/leave/cancel', { id: afternoon.data.id })).code).toBe(200);
+    // ...and the morning runs to that middle, past noon: the hour before it is the morning's.
+    const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+    const middle = plus(shift.start, (minutes(shift.end) - minutes(shift.start)) / 2);
+    const morning15 = await call<LeaveRequest>('POST', 'clock/leave/store', {
+      type: 'personal',
+      start_day: '2026-12-15',
+      start_half: 'am',
+      end_day: '2026-12-15',
+      end_half: 'am',
+      reason: '上午办事',
+    });
+    expect(morning15.code, morning15.message).toBe(200);
+    const beforeMiddle = await call(
+      'POST',
+      'clock/leave/store',
+      hours('sick', '2026-12-15', plus(middle, -60), middle),
+    );
+    expect(beforeMiddle.message).toBe(leaveMessages.overlaps);
+    expect((await call('PUT', 'clock/leave/cancel', { id: morning15.data.id })).code).toBe(200);
+    // The approver reads the window and its hours.
+    const detail = await call<{ facts: { key: string; value: unknown }[] }>(
+      'GET',
+      `approval/task/detail?id=${asked.data.approval_id}`,
+      undefined,
+      hr,
+    );
+    expect(detail.data.facts.filter((each) => each.key.startsWith('leave_'))).toMatchObject([
+      { key: 'leave_type', value: 'personal' },
+      { key: 'leave_time', value: `${from}-${to}` },
+      { key: 'leave_hours', value: 2 },
+    ]);
     await approve(asked.data);
 
     await punchAt('2026-12-10', plus(from, 118));
@@ -291,11 +333,15 @@ describe('leave by the hour', () => {
       (each) => each.name === name,
     )!;
     expect(group.hourly_leave_types).toEqual(['personal', 'sick', 'lieu']);
+    const options = async () =>
+      (await call<{ hourly_leave_types: string[] }>('GET', 'clock/leave/options')).data.hourly_leave_types;
+    expect(await options()).toEqual(['personal', 'sick', 'lieu']);
     const update = (types: unknown) =>
       call('PUT', 'clock/rules/update', { ...group, hourly_leave_types: types }, admin);
     const wrong = await update(['marriage']);
     expect([wrong.code, wrong.data.errors[0].field]).toEqual([422, 'hourly_leave_types.0']);
     expect((await update([...group.hourly_leave_types, 'annual'])).code).toBe(200);
+    expect(await options()).toContain('annual');
     try {
       const before = await annual();
       const asked = await call<LeaveRequest>(

@@ -196,9 +196,12 @@ async function attendanceToday(
   const days = await evaluateDays(db, people, day, timeZone);
   const now = clock.now();
   const due = days.filter((row) => row.kind === 'workday');
-  const onLeave = due.filter((row) => row.leave !== 'none');
+  // Away: a whole or half day off; hours off only when they leave nothing of the day due.
+  const away = (row: (typeof due)[number]) =>
+    row.leave === 'hours' ? row.status === 'leave' && row.firstIn === null : row.leave !== 'none';
+  const onLeave = due.filter(away);
   const present = due.filter((row) => row.firstIn !== null);
-  const missing = due.filter((row) => row.firstIn === null && row.leave === 'none');
+  const missing = due.filter((row) => row.firstIn === null && !away(row));
   const over = (row: (typeof due)[number]) =>
     row.dueEnd !== null && row.dueEnd !== undefined && row.dueEnd < now;
   return {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
-import type { Half, LeaveStatus, LeaveType } from '@dealer-hr/shared/attendance/leave';
+import type { Half, HourlyLeaveType, LeaveStatus, LeaveType } from '@dealer-hr/shared/attendance/leave';
 import type {
   LeaveAdjustInput,
   LeaveBalance,
@@ -93,6 +93,15 @@ export const leavePreviewQuery = (params: LeavePreviewParams | null) =>
           get<{ days: number }>('/auth/clock/leave/preview', { ...params }, { signal, silent: true })
       : skipToken,
     retry: false,
+  });
+
+/** What the caller's attendance group allows: the types that may go by the hour. */
+export const leaveOptionsQuery = () =>
+  queryOptions({
+    queryKey: [...LEAVE_KEY, 'options'],
+    queryFn: ({ signal }) =>
+      get<{ hourly_leave_types: HourlyLeaveType[] }>('/auth/clock/leave/options', undefined, { signal }),
+    staleTime: 60_000,
   });
 
 /** A new request: it goes through the `leave` approval flow (status `approving`). */

@@ -23,6 +23,8 @@ import {
   LEAVE_HOURS_MIN,
   LEAVE_REASON_MAX,
   LEAVE_UNITS,
+  DEFAULT_HOURLY_LEAVE_TYPES,
+  hourWindowProblem,
   isHourlyType,
   minuteOfTime,
   LEAVE_TYPES,
@@ -45,6 +47,7 @@ import { useSaveMutation } from '../../../lib/use-save-mutation';
 import { CLOCK_KEY } from '../clock-api';
 import {
   leaveBalanceQuery,
+  leaveOptionsQuery,
   leavePreviewQuery,
   requestLeave,
   type LeavePreviewParams,
@@ -82,16 +85,6 @@ const timeText = (time?: Dayjs | null) => time?.format(TIME_FORMAT);
 const unitOf = (values: Partial<LeaveValues>): LeaveUnit =>
   values.type && isHourlyType(values.type) && values.unit === 'hour' ? 'hour' : 'day';
 
-/** A window of whole half hours whose length is allowed, or the reason it is not. */
-function windowProblem(from?: string, to?: string): 'times' | 'length' | null {
-  const start = minuteOfTime(from ?? '');
-  const end = minuteOfTime(to ?? '');
-  const onStep = (minute: number | null) => minute !== null && minute % LEAVE_HOUR_STEP_MINUTES === 0;
-  if (!onStep(start) || !onStep(end) || end! <= start!) return 'times';
-  const length = end! - start!;
-  return length < LEAVE_HOURS_MIN * 60 || length > LEAVE_HOURS_A_DAY * 60 ? 'length' : null;
-}
-
 /**
  * What the server is asked to count: the type and a range whose end is not before its start (or a window of
  * hours of one day), with maternity's top-ups.
@@ -102,7 +95,7 @@ function previewOf(values: Partial<LeaveValues>): LeavePreviewParams | null {
   const start = start_day.format(DAY_FORMAT);
   if (unitOf(values) === 'hour') {
     const [from, to] = [timeText(values.start_time), timeText(values.end_time)];
-    if (windowProblem(from, to)) return null;
+    if (!from || !to || hourWindowProblem(from, to)) return null;
     return { type, unit: 'hour', start_day: start, start_time: from!, end_time: to! };
   }
   if (!start_half || !end_day || !end_half) return null;
@@ -130,6 +123,8 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LeaveValues>();
   const type = Form.useWatch('type', form);
+  const options = useQuery({ ...leaveOptionsQuery(), enabled: open });
+  const hourly: readonly LeaveType[] = options.data?.hourly_leave_types ?? DEFAULT_HOURLY_LEAVE_TYPES;
   const byHour = Form.useWatch((values: LeaveValues) => unitOf(values) === 'hour', form);
   const watched = Form.useWatch((values: LeaveValues) => previewOf(values), form);
   const preview = useQuery(leavePreviewQuery(open && watched ? watched : null));
@@ -192,9 +187,15 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
         rules={selectRules(leaveLabels.type, t('dialog.validation.type'))}
         extra={type ? <TypeHint type={type} /> : undefined}
       >
-        <Select<LeaveType> options={LEAVE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))} />
+        <Select<LeaveType>
+          options={LEAVE_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+          // A type the group keeps by the day is asked by the day.
+          onChange={(value) => {
+            if (!hourly.includes(value)) form.setFieldValue('unit', 'day');
+          }}
+        />
       </Form.Item>
-      {type && isHourlyType(type) && (
+      {type && hourly.includes(type) && (
         <Form.Item name="unit" label={t('dialog.unit')}>
           <Radio.Group
             optionType="button"
@@ -305,8 +306,8 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
   );
 }
 
-const hoursOf = (window: { start_time?: string; end_time?: string }) =>
-  ((minuteOfTime(window.end_time ?? '') ?? 0) - (minuteOfTime(window.start_time ?? '') ?? 0)) / 60;
+const hoursOf = (window: { start_time: string; end_time: string }) =>
+  (minuteOfTime(window.end_time)! - minuteOfTime(window.start_time)!) / 60;
 
 /** A time of the day in half hours, taken as typed or picked. */
 const timePicking = {
@@ -350,7 +351,7 @@ function HourFields() {
               validator: (_rule, end?: Dayjs | null) => {
                 const start = getFieldValue('start_time') as Dayjs | undefined;
                 if (!start || !end) return Promise.resolve();
-                const problem = windowProblem(timeText(start), timeText(end));
+                const problem = hourWindowProblem(timeText(start)!, timeText(end)!);
                 if (!problem) return Promise.resolve();
                 const message =
                   problem === 'times'

@@ -78,6 +78,7 @@ function api(perms: readonly string[], rows: LeaveRequest[], routes: Routes = {}
   return mockPageApi(PAGE, ['attendance:leave:view', ...perms], {
     'GET /api/auth/clock/leave/index': () => ok({ data: rows, total: rows.length }),
     'GET /api/auth/clock/leave/balance': () => ok(balances),
+    'GET /api/auth/clock/leave/options': () => ok({ hourly_leave_types: ['personal', 'sick', 'lieu'] }),
     'GET /api/auth/store/index': () => ok({ data: [], total: 0 }),
     ...routes,
   });
@@ -196,8 +197,10 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     const user = setupUser();
     await user.click(button(document.body, '申请请假'));
     const dialog = await dialogTitled('申请请假');
-    // Marriage leave goes by the day: no unit to choose.
+    // Marriage leave goes by the day, and so does annual leave in a group that keeps it so: no unit to choose.
     await chooseOption(user, within(dialog).getByLabelText('请假类型'), '婚假');
+    expect(within(dialog).queryByText('按小时')).not.toBeInTheDocument();
+    await chooseOption(user, within(dialog).getByLabelText('请假类型'), '年假');
     expect(within(dialog).queryByText('按小时')).not.toBeInTheDocument();
     await chooseOption(user, within(dialog).getByLabelText('请假类型'), '病假');
     await user.click(within(dialog).getByText('按小时'));
