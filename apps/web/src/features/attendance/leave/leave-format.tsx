@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import type { TagProps } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LeaveStatus, LeaveType } from '@dealer-hr/shared/attendance/leave';
+import { LEAVE_HOURS_A_DAY, type LeaveStatus, type LeaveType } from '@dealer-hr/shared/attendance/leave';
 import type { LeaveRequest } from './leave-api';
 
 const typeColour: Record<LeaveType, TagProps['color']> = {
@@ -34,10 +34,19 @@ export function LeaveStatusTag({ status }: { status: LeaveStatus }) {
   return <Tag color={statusColour[status]}>{t(`statuses.${status}`)}</Tag>;
 }
 
-/** A number of days as the page writes it: `1.5 天`. */
+/**
+ * A number of days as the page writes it: `1.5 天`; what hours of leave leave behind with its hours too,
+ * `1.375 天（11 小时）`.
+ */
 export function useDaysText(): (days: number) => string {
   const { t } = useTranslation('attendanceLeave');
-  return useCallback((days: number) => t('days', { days }), [t]);
+  return useCallback(
+    (days: number) =>
+      Number.isInteger(days * 2)
+        ? t('days', { days })
+        : t('daysInHours', { days, hours: days * LEAVE_HOURS_A_DAY }),
+    [t],
+  );
 }
 
 /**

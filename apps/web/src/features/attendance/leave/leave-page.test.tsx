@@ -187,6 +187,9 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
       days: 0.25,
     };
     const { calls } = api(['attendance:leave:create'], [hourly], {
+      // Time off in lieu taken by the hour leaves hours behind.
+      'GET /api/auth/clock/leave/balance': () =>
+        ok(balances.map((balance) => (balance.type === 'lieu' ? { ...balance, left: 1.375 } : balance))),
       'GET /api/auth/clock/leave/preview': () => ok({ days: 0.25 }),
       'POST /api/auth/clock/leave/store': () => ok({ ...hourly, id: 12, status: 'approving' }),
     });
@@ -202,6 +205,8 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByText('按小时')).not.toBeInTheDocument();
     await chooseOption(user, within(dialog).getByLabelText('请假类型'), '年假');
     expect(within(dialog).queryByText('按小时')).not.toBeInTheDocument();
+    await chooseOption(user, within(dialog).getByLabelText('请假类型'), '调休');
+    expect(await within(dialog).findByText(/剩余 1\.375 天（11 小时）/)).toBeInTheDocument();
     await chooseOption(user, within(dialog).getByLabelText('请假类型'), '病假');
     await user.click(within(dialog).getByText('按小时'));
     expect(within(dialog).queryByLabelText('结束日期')).not.toBeInTheDocument();
