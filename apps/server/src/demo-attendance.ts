@@ -205,7 +205,7 @@ async function demoLeaves(
       while (dayKindOf(day, week, calendar.get(day)) !== 'workday') day = addDays(day, 1);
       if (day < worker.entryDate || day > last || (worker.leftOn !== null && day >= worker.leftOn)) continue;
       const end = (worker.storeId === null ? shifts.office : shifts.store).endMinute;
-      const type = index % 2 === 0 ? 'sick' : 'personal';
+      const type = Math.floor(index / 60) % 2 === 0 ? 'sick' : 'personal';
       await tx.insert(leaveRequests).values({
         employeeId: worker.id,
         type,

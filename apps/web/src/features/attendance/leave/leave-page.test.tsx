@@ -14,6 +14,7 @@ import {
   rowOf,
   setupUser,
 } from '../../../test/page-helpers';
+import { user as signedIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 const PAGE = { name: 'attendanceLeave', title: '请假管理', path: '/attendance/leave' };
@@ -419,5 +420,15 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     renderApp('/attendance/leave');
     await screen.findByRole('button', { name: /申请请假/ }, SLOW);
     expect(screen.queryByRole('button', { name: '调整余额' })).not.toBeInTheDocument();
+  });
+
+  it('asks an account without an employee for no balance of its own', async () => {
+    const { calls } = api(['attendance:leave:view'], [], {
+      'POST /api/auth/me': ok({ ...signedIn, employeeId: null }),
+    });
+    renderApp('/attendance/leave');
+    await screen.findByText('请假记录', {}, SLOW);
+    expect(screen.queryByLabelText('我的假期余额')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/auth/clock/leave/balance')).toHaveLength(0);
   });
 });

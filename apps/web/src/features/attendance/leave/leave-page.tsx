@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateAction } from '../../../components/list-toolbar';
 import { Permission, usePermission } from '../../../components/permission';
+import { useUserInfo } from '../../../lib/session-queries';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { AdjustDialog } from './adjust-dialog';
 import { BalanceStrip } from './balance-strip';
@@ -24,6 +25,7 @@ export function LeavePage() {
   const [adjusting, setAdjusting] = useState(false);
   // The calendar shows others' leave: like the team's list, it is for whoever may export the team's leave.
   const team = usePermission()('attendance:leave:export');
+  const { data: me } = useUserInfo();
   // The tab is in the address (`?tab=overtime`, the overtime approval's link).
   const [tab, setTab] = useTabParam(team ? ['records', 'overtime', 'calendar'] : ['records', 'overtime']);
   return (
@@ -43,8 +45,13 @@ export function LeavePage() {
         </Flex>
       }
     >
-      <BalanceStrip />
-      <Divider style={{ margin: '16px 0 4px' }} />
+      {/* An account without an employee (an administrator) has no leave of its own. */}
+      {me.employeeId !== null && (
+        <>
+          <BalanceStrip />
+          <Divider style={{ margin: '16px 0 4px' }} />
+        </>
+      )}
       <Tabs
         activeKey={tab}
         onChange={setTab}
