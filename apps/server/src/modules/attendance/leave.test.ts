@@ -23,6 +23,19 @@ const at = async (date: string, time: string) => {
   expect(moved.code, moved.message).toBe(200);
 };
 
+/** The staff member clocks in at their store's first point on `day` at `time`. */
+const punchAt = async (day: string, time: string) => {
+  await at(day, time);
+  const point = (await call<ClockToday>('GET', 'clock/today')).data.points[0]!;
+  const punched = await call('POST', 'clock/in', {
+    latitude: point.latitude,
+    longitude: point.longitude,
+    datum: 'wgs84',
+    source: 'web',
+  });
+  expect(punched.code, punched.message).toBe(200);
+};
+
 const annual = async (year = 2026) =>
   (await call<LeaveBalance[]>('GET', `clock/leave/balance?year=${year}`)).data.find(
     (row) => row.type === 'annual',
@@ -115,16 +128,7 @@ describe('a half day of annual leave', () => {
   });
 
   it('makes the morning due no punch: one clock-out alone is half a day absent', async () => {
-    const today = await call<ClockToday>('GET', 'clock/today');
-    const point = today.data.points[0]!;
-    await at('2026-12-08', '17:35');
-    const punched = await call('POST', 'clock/in', {
-      latitude: point.latitude,
-      longitude: point.longitude,
-      datum: 'wgs84',
-      source: 'web',
-    });
-    expect(punched.code, punched.message).toBe(200);
+    await punchAt('2026-12-08', '17:35');
     expect(await dayOf('2026-12-08')).toMatchObject({
       leave: 'am',
       leaveType: 'annual',
@@ -162,17 +166,6 @@ describe('a half day of annual leave', () => {
 
 describe('leave by the hour', () => {
   let shift: { start: string; end: string };
-  const punchAt = async (day: string, time: string) => {
-    await at(day, time);
-    const point = (await call<ClockToday>('GET', 'clock/today')).data.points[0]!;
-    const punched = await call('POST', 'clock/in', {
-      latitude: point.latitude,
-      longitude: point.longitude,
-      datum: 'wgs84',
-      source: 'web',
-    });
-    expect(punched.code, punched.message).toBe(200);
-  };
   const hours = (type: string, day: string, from: string, to: string) => ({
     type,
     unit: 'hour',
