@@ -210,6 +210,8 @@ test('HR hands the rest over at once and completes the resignation; the leaver c
   test.setTimeout(90_000);
   await page.goto(`/login?redirect=${encodeURIComponent(`/staff/resignation/handover?id=${leaver.id}`)}`);
   await signIn(page, 'hr');
+  // Signed in once the sign-in has taken the browser to the page asked for.
+  await expect(page).toHaveURL(new RegExp(`/staff/resignation/handover\\?id=${leaver.id}$`));
   for (const tab of ['客户（', '客户群（']) {
     const dialog = await openHandover(page, leaver.id);
     await dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
