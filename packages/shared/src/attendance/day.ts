@@ -10,7 +10,7 @@ import {
   type GroupKind,
   type LeaveSpan,
 } from './rules';
-import { LEAVE_HOURS_A_DAY } from './leave';
+import { daysOfLeaveMinutes } from './leave';
 
 export interface ShiftRules {
   /** Minutes after local midnight; `end` <= `start` means the shift ends the next day. */
@@ -57,6 +57,10 @@ export interface LeaveWindow {
   from: number;
   to: number;
 }
+
+/** The minutes of leave by the hour in `windows`. */
+export const minutesOfWindows = (windows: readonly LeaveWindow[]) =>
+  windows.reduce((sum, window) => sum + window.to - window.from, 0);
 
 export interface DayResult {
   status: DayStatus;
@@ -138,9 +142,7 @@ export function evaluateDay(input: DayInput): DayResult {
     clocked,
   );
   // What is still due, in half days as absence is counted: a half day of leave is 0.5, an hour an eighth.
-  const leaveDays =
-    (input.leave === 'none' ? 0 : 0.5) +
-    windows.reduce((sum, window) => sum + window.to - window.from, 0) / (LEAVE_HOURS_A_DAY * 60);
+  const leaveDays = (input.leave === 'none' ? 0 : 0.5) + daysOfLeaveMinutes(minutesOfWindows(windows));
   const due = Math.ceil((1 - leaveDays) * 2) / 2;
   if (due <= 0 || excused.dueStart >= excused.dueEnd)
     return { ...blank('leave'), outside: punches.filter((p) => !p.inFence).length };
@@ -236,9 +238,7 @@ function dueWindow(dueStart: number, dueEnd: number, windows: readonly LeaveWind
       (sum, window) => sum + Math.max(0, Math.min(window.to, to) - Math.max(window.from, from)),
       0,
     );
-  const length = clocked
-    ? overlap(dueStart, dueEnd)
-    : excused.reduce((sum, window) => sum + window.to - window.from, 0);
+  const length = clocked ? overlap(dueStart, dueEnd) : minutesOfWindows(excused);
   return { dueStart, dueEnd, inside: { length, within: overlap } };
 }
 

@@ -7,7 +7,6 @@ import {
   BALANCE_LEAVE_TYPES,
   HALVES,
   LEAVE_ADJUST_MAX,
-  LEAVE_HOUR_STEP_MINUTES,
   LEAVE_UNITS,
   hourWindowProblem,
   minuteOfTime,
@@ -53,10 +52,8 @@ function checkRange(body: RangeAsked, context: z.RefinementCtx) {
     context.addIssue({ code: 'custom', message, path: [path] });
   if (body.unit === 'hour') {
     const problem = hourWindowProblem(body.start_time ?? '', body.end_time ?? '');
-    // A start off the half hour is the start's fault; the rest is the end's.
-    const start = minuteOfTime(body.start_time ?? '');
-    const startOff = start === null || start % LEAVE_HOUR_STEP_MINUTES !== 0;
-    if (problem === 'times') issue(startOff ? 'start_time' : 'end_time', leaveMessages.hourTimes);
+    if (problem === 'start') issue('start_time', leaveMessages.hourTimes);
+    else if (problem === 'end') issue('end_time', leaveMessages.hourTimes);
     else if (problem === 'length') issue('end_time', leaveMessages.hourLength);
     return;
   }

@@ -118,13 +118,20 @@ export function timeOfMinute(minute: number): string {
 /** A window of leave by the hour as it is read: '09:00-11:00'. */
 export const windowText = (from: number, to: number) => `${timeOfMinute(from)}-${timeOfMinute(to)}`;
 
-/** What is wrong with a window of leave by the hour ('HH:mm' each), if anything. */
-export function hourWindowProblem(from: string, to: string): 'times' | 'length' | null {
+/** The hours of a window of leave by the hour (minutes after midnight). */
+export const windowHours = (from: number, to: number) => (to - from) / 60;
+
+/**
+ * What is wrong with a window of leave by the hour ('HH:mm' each), if anything: its start off the half hour,
+ * its end off the half hour or not after the start, or its length outside one hour to a working day.
+ */
+export function hourWindowProblem(from: string, to: string): 'start' | 'end' | 'length' | null {
   const start = minuteOfTime(from);
   const end = minuteOfTime(to);
   const onStep = (minute: number | null): minute is number =>
     minute !== null && minute % LEAVE_HOUR_STEP_MINUTES === 0;
-  if (!onStep(start) || !onStep(end) || end <= start) return 'times';
+  if (!onStep(start)) return 'start';
+  if (!onStep(end) || end <= start) return 'end';
   return end - start < LEAVE_HOURS_MIN * 60 || end - start > LEAVE_HOURS_A_DAY * 60 ? 'length' : null;
 }
 

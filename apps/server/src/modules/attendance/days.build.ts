@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { dayKindOf, evaluateDay, shiftEnd } from '@dealer-hr/shared/attendance/day';
+import { dayKindOf, evaluateDay, minutesOfWindows, shiftEnd } from '@dealer-hr/shared/attendance/day';
 import { addDays, type Today } from '../../core/clock';
 import { defineJob } from '../../core/jobs/queue';
 import { startOfDay } from '../../lib/day-range';
@@ -124,7 +124,6 @@ export async function evaluateDays(
     const onLeave = leaves.get(placement.employeeId);
     const leave = onLeave?.span ?? 'none';
     const windows = onLeave?.windows ?? [];
-    const leaveMinutes = windows.reduce((sum, window) => sum + window.to - window.from, 0);
     const rules = shift ? shiftRulesOf(shift) : null;
     const result = evaluateDay({
       kind,
@@ -160,7 +159,7 @@ export async function evaluateDays(
       overtimeMinutes: result.overtimeMinutes,
       leave: leave === 'none' && windows.length > 0 ? 'hours' : leave,
       leaveType: onLeave?.type ?? null,
-      leaveMinutes,
+      leaveMinutes: minutesOfWindows(windows),
       computedAt: new Date(),
     });
   }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { leaveTypeNames, leaveTypeRules, windowText } from '@dealer-hr/shared/attendance/leave';
+import { leaveTypeNames, leaveTypeRules, windowHours, windowText } from '@dealer-hr/shared/attendance/leave';
 import type { Today } from '../../core/clock';
 import type { Database } from '../../db/client';
 import { employees, leaveLedger, leaveRequests } from '../../db/schema';
@@ -74,7 +74,7 @@ async function leaveFacts(db: Database, instance: ApprovalInstance) {
       ? []
       : [
           fact.text('leave_time', windowText(startMinute, endMinute)),
-          fact.number('leave_hours', (endMinute - startMinute) / 60),
+          fact.number('leave_hours', windowHours(startMinute, endMinute)),
         ]),
     fact.number('days', row.request.days),
     fact.text('reason', row.request.reason),

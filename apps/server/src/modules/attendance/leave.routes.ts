@@ -30,10 +30,10 @@ import {
   balancesOf,
   cancelLeave,
   leaveCalendar,
+  leaveOptions,
   leavePeople,
   listLeave,
   personBalances,
-  leaveOptions,
   previewLeave,
   requestLeave,
 } from './leave.service';

@@ -6,6 +6,8 @@ import {
   daysOfLeaveMinutes,
   isHourlyType,
   timeOfMinute,
+  windowHours,
+  windowText,
   annualLeaveFor,
   daysOfRange,
   leaveDays,
@@ -63,6 +65,13 @@ export const lockPersonsLeave = (tx: Database, employeeId: number) =>
  * says, a holiday). Without a group, Monday to Friday. `statutoryOn` tells a statutory holiday, whatever the
  * person's schedule.
  */
+/** The attendance group of the person's place on `day` (undefined without one), with the rules it was read from. */
+async function groupOn(db: Database, employeeId: number, day: string) {
+  const [placement] = await placementsOn(db, [employeeId], day);
+  const book = await loadRulebook(db);
+  return { book, group: placement ? book.groupOf(placement) : undefined };
+}
+
 export async function dayKindsOf(
   db: Database,
   employeeId: number,
@@ -74,9 +83,7 @@ export async function dayKindsOf(
   /** The shift due on a working day (undefined without a group). */
   shiftOn: (day: string) => Shift | undefined;
 }> {
-  const [placement] = await placementsOn(db, [employeeId], range.startDay);
-  const book = await loadRulebook(db);
-  const group = placement ? book.groupOf(placement) : undefined;
+  const { book, group } = await groupOn(db, employeeId, range.startDay);
   const entries = await db
     .select()
     .from(holidayCalendar)
@@ -168,7 +175,7 @@ async function counted(db: Database, employeeId: number, body: LeaveShape) {
 
 /** `GET clock/leave/options`: the types the caller's group (on `day`) lets go by the hour. */
 export async function leaveOptions(db: Database, userId: number, day: string) {
-  const { group } = await dayKindsOf(db, await employeeOfUser(db, userId), { startDay: day, endDay: day });
+  const { group } = await groupOn(db, await employeeOfUser(db, userId), day);
   return { hourly_leave_types: [...(group?.hourlyLeaveTypes ?? DEFAULT_HOURLY_LEAVE_TYPES)] };
 }
 
@@ -282,7 +289,7 @@ const requestOf = ({
   hours:
     request.startMinute === null || request.endMinute === null
       ? null
-      : (request.endMinute - request.startMinute) / 60,
+      : windowHours(request.startMinute, request.endMinute),
   days: request.days,
   reason: request.reason,
   status: request.status,
@@ -434,10 +441,9 @@ export async function requestLeave(
     await approvals.submit(tx, {
       businessType: LEAVE,
       businessId: request!.id,
-      title:
-        body.unit === 'hour'
-          ? `${person!.name} ${leaveTypeNames[body.type]} ${(body.end_minute! - body.start_minute!) / 60} 小时（${body.start_day} ${body.start_time}-${body.end_time}）`
-          : `${person!.name} ${leaveTypeNames[body.type]} ${days} 天（${body.start_day} 至 ${body.end_day}）`,
+      title: window
+        ? `${person!.name} ${leaveTypeNames[body.type]} ${windowHours(window.from, window.to)} 小时（${body.start_day} ${windowText(window.from, window.to)}）`
+        : `${person!.name} ${leaveTypeNames[body.type]} ${days} 天（${body.start_day} 至 ${body.end_day}）`,
       applicantUserId: actor.userId,
       departmentId: person!.departmentId!,
       form: { days },

@@ -55,11 +55,11 @@ function monthWhere(scope: Scope, query: Omit<StatisticsQuery, 'page' | 'limit'>
   );
 }
 
-/** The sums of a month's days, by whatever the query groups them by. */
 /** The leave of a day row in days: its half days, and its hours at eight a day. */
 const leaveDaysOfRow = sql`(case ${attendanceDays.leave} when 'full' then 1 when 'am' then 0.5 when 'pm' then 0.5 else 0 end
   + ${attendanceDays.leaveMinutes}::float8 / ${sql.raw(String(LEAVE_HOURS_A_DAY * 60))})`;
 
+/** The sums of a month's days, by whatever the query groups them by. */
 const totals = {
   days_due: sql<number>`count(*) filter (where ${attendanceDays.kind} = 'workday')::int`,
   attended: sql<number>`count(*) filter (where ${attendanceDays.kind} = 'workday' and (${attendanceDays.firstIn} is not null or ${attendanceDays.lastOut} is not null))::int`,

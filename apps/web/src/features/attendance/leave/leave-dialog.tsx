@@ -26,7 +26,6 @@ import {
   DEFAULT_HOURLY_LEAVE_TYPES,
   hourWindowProblem,
   isHourlyType,
-  minuteOfTime,
   LEAVE_TYPES,
   MATERNITY_DIFFICULT_BIRTH,
   MATERNITY_PER_EXTRA_BABY,
@@ -96,7 +95,7 @@ function previewOf(values: Partial<LeaveValues>): LeavePreviewParams | null {
   if (unitOf(values) === 'hour') {
     const [from, to] = [timeText(values.start_time), timeText(values.end_time)];
     if (!from || !to || hourWindowProblem(from, to)) return null;
-    return { type, unit: 'hour', start_day: start, start_time: from!, end_time: to! };
+    return { type, unit: 'hour', start_day: start, start_time: from, end_time: to };
   }
   if (!start_half || !end_day || !end_half) return null;
   const end = end_day.format(DAY_FORMAT);
@@ -283,7 +282,10 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
         ) : preview.data ? (
           <Typography.Text strong>
             {watched.unit === 'hour'
-              ? t('dialog.totalHours', { hours: hoursOf(watched), days: preview.data.days })
+              ? t('dialog.totalHours', {
+                  hours: preview.data.days * LEAVE_HOURS_A_DAY,
+                  days: preview.data.days,
+                })
               : t('dialog.total', { days: preview.data.days })}
           </Typography.Text>
         ) : null}
@@ -305,9 +307,6 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
     </FormDialog>
   );
 }
-
-const hoursOf = (window: { start_time: string; end_time: string }) =>
-  (minuteOfTime(window.end_time)! - minuteOfTime(window.start_time)!) / 60;
 
 /** A time of the day in half hours, taken as typed or picked. */
 const timePicking = {
@@ -354,9 +353,9 @@ function HourFields() {
                 const problem = hourWindowProblem(timeText(start)!, timeText(end)!);
                 if (!problem) return Promise.resolve();
                 const message =
-                  problem === 'times'
-                    ? localMessage(leaveMessages.hourTimes, t('dialog.validation.hourTimes'))
-                    : localMessage(leaveMessages.hourLength, t('dialog.validation.hourLength', bounds));
+                  problem === 'length'
+                    ? localMessage(leaveMessages.hourLength, t('dialog.validation.hourLength', bounds))
+                    : localMessage(leaveMessages.hourTimes, t('dialog.validation.hourTimes'));
                 return Promise.reject(new Error(message));
               },
             }),
