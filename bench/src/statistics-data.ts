@@ -1,4 +1,7 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { Database } from '../../apps/server/src/db/client';
+import { markStints } from '../../apps/server/src/db/stints';
 import { createSealer, sealedIdNumber } from '../../apps/server/src/lib/sealed-values';
 import { hashPassword } from '../../apps/server/src/lib/passwords';
 import { DATA_KEY } from './staff-list';
@@ -331,6 +334,8 @@ export async function generateStatisticsData(client: pg.Client, today: string, s
   ])
     await run(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
   await run('drop table bench_people');
+  // The marks the employment module keeps on each main assignment, for the rows written here in bulk.
+  await markStints(drizzle({ client }) as unknown as Database, 'all');
   // As autovacuum would have done on a database that grew over years: statistics and the visibility map.
   await run('vacuum analyze');
 

@@ -110,6 +110,15 @@ export const assignments = pgTable(
     kind: text({ enum: ASSIGNMENT_KINDS }).notNull().default('post'),
     startDate: date().notNull(),
     endDate: date(),
+    // Where a main assignment sits in the person's employment, kept by modules/employment whenever their
+    // assignments change (`markStints`), so that statistics count hires and leavers without looking at the
+    // neighbours of every assignment. Empty on part-time posts, dispatches and rotation stages.
+    /** The first day of the stint of employment it belongs to: its start, when it is a hire. */
+    stintStart: date(),
+    /** Ended with no main assignment the next day: the employment ended on its last day. */
+    endsEmployment: boolean().notNull().default(false),
+    /** Ended with the next main assignment, the next day, at another store (or at none). */
+    movesStore: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -44,6 +44,7 @@ import { seedDemoCustomers } from './demo-customers';
 import { seedDemoClockPoints } from './demo-clock-points';
 import { seedLeaverResignations } from './demo-leavers';
 import { addDays } from '../../core/clock';
+import { markStints } from '../stints';
 
 /** Demo dates are fixed so that every install of the demo tells the same story. */
 export const DEMO_TODAY = '2026-11-01';
@@ -382,6 +383,7 @@ export async function seedDemo(db: Database, demoPassword: string, sealer: Seale
 
   await insertInBatches(staff, (batch) => db.insert(employees).values(batch));
   await insertInBatches(held, (batch) => db.insert(assignments).values(batch));
+  await markStints(db, 'all');
   const training = await seedDemoTraining(
     db,
     {

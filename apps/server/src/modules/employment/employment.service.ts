@@ -3,6 +3,7 @@ import { staffMessages, type AssignmentKind } from '@dealer-hr/shared/staff/rule
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { addDays } from '../../core/clock';
 import type { Database } from '../../db/client';
+import { markStints } from '../../db/stints';
 import { assignments, dictionaryItems, employees, sessions, users } from '../../db/schema';
 import { writeAudit, type AuditActor } from '../../lib/audit';
 import { fieldConflict, validationFailed, type AppError } from '../../lib/errors';
@@ -163,11 +164,12 @@ export async function updatePerson(
 }
 
 /**
- * Copies onto the employee where they work: their open main assignment, else the last main one. Every
- * change of assignments goes through this module and ends here, so the directory's placement columns
- * never disagree with the history.
+ * Copies onto the employee where they work: their open main assignment, else the last main one, and marks
+ * their stints. Every change of assignments goes through this module and ends here, so the directory's
+ * placement columns and the statistics' marks never disagree with the history.
  */
 async function syncPlacement(tx: Database, employeeId: number): Promise<void> {
+  await markStints(tx, [employeeId]);
   const [main] = await tx
     .select({
       departmentId: assignments.departmentId,

@@ -5,7 +5,7 @@ import type { AuditActor } from '../../lib/audit';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditRowsOf } from '../../test/audit';
 import { userIdOf } from '../../test/users';
-import { endEmployment, freezeAccount, startAssignment } from '.';
+import { endEmployment, freezeAccount, moveAssignment, startAssignment } from '.';
 
 let t: TestApp;
 let actor: AuditActor;
@@ -103,5 +103,97 @@ describe('endEmployment', () => {
     expect(account?.status).toBe('active');
     const audit = await auditRowsOf(t, 'employee', employee.id);
     expect(audit.map((row) => row.action)).not.toContain('end_employment');
+  });
+});
+
+describe('stint marks', () => {
+  const mainPostsOf = (employeeId: number) =>
+    t.db
+      .select({
+        startDate: assignments.startDate,
+        endDate: assignments.endDate,
+        stintStart: assignments.stintStart,
+        endsEmployment: assignments.endsEmployment,
+        movesStore: assignments.movesStore,
+      })
+      .from(assignments)
+      .where(and(eq(assignments.employeeId, employeeId), eq(assignments.isMain, true)))
+      .orderBy(asc(assignments.startDate));
+
+  it('follow every change of the main posts: a move to another store, the end, a return the next day, a rehire', async () => {
+    const { employee } = await someoneOnStaff();
+    const [own] = await openAssignmentsOf(employee.id);
+    const [elsewhere] = await t.db
+      .select({
+        departmentId: assignments.departmentId,
+        storeId: assignments.storeId,
+        postId: assignments.postId,
+      })
+      .from(assignments)
+      .where(and(isNotNull(assignments.storeId), ne(assignments.storeId, own!.storeId!)))
+      .limit(1);
+    const hired = (await mainPostsOf(employee.id)).at(-1)!.stintStart!;
+
+    await t.db.transaction((tx) =>
+      moveAssignment(tx, {
+        ...elsewhere!,
+        assignmentId: own!.id,
+        startDate: '2026-12-01',
+        keepAsPartTime: false,
+      }),
+    );
+    expect((await mainPostsOf(employee.id)).slice(-2)).toEqual([
+      {
+        startDate: own!.startDate,
+        endDate: '2026-11-30',
+        stintStart: hired,
+        endsEmployment: false,
+        movesStore: true,
+      },
+      { startDate: '2026-12-01', endDate: null, stintStart: hired, endsEmployment: false, movesStore: false },
+    ]);
+
+    await t.db.transaction((tx) => endEmployment(tx, actor, employee.id, '2026-12-20'));
+    expect((await mainPostsOf(employee.id)).at(-1)).toMatchObject({
+      endsEmployment: true,
+      movesStore: false,
+    });
+
+    // Back the next day at the same store: the stint goes on, nobody left.
+    await t.db.transaction((tx) =>
+      startAssignment(tx, { ...elsewhere!, employeeId: employee.id, isMain: true, startDate: '2026-12-21' }),
+    );
+    expect((await mainPostsOf(employee.id)).slice(-2)).toEqual([
+      {
+        startDate: '2026-12-01',
+        endDate: '2026-12-20',
+        stintStart: hired,
+        endsEmployment: false,
+        movesStore: false,
+      },
+      { startDate: '2026-12-21', endDate: null, stintStart: hired, endsEmployment: false, movesStore: false },
+    ]);
+
+    // Rehired after a gap: a new stint.
+    await t.db.transaction((tx) => endEmployment(tx, actor, employee.id, '2027-01-31'));
+    await t.db.transaction((tx) =>
+      startAssignment(tx, { ...elsewhere!, employeeId: employee.id, isMain: true, startDate: '2027-03-01' }),
+    );
+    expect((await mainPostsOf(employee.id)).slice(-2)).toEqual([
+      {
+        startDate: '2026-12-21',
+        endDate: '2027-01-31',
+        stintStart: hired,
+        endsEmployment: true,
+        movesStore: false,
+      },
+      {
+        startDate: '2027-03-01',
+        endDate: null,
+        stintStart: '2027-03-01',
+        endsEmployment: false,
+        movesStore: false,
+      },
+    ]);
   });
 });

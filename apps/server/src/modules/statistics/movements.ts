@@ -68,6 +68,9 @@ const emptyCounts = (): TurnoverCounts => ({
  * transferred on the next day is still counted where they were (unless a transfer out counts as leaving).
  * Headcount at a period's start is the previous day's at its end, so periods chain: a hire on the first day
  * is a hire, not someone already there.
+ *
+ * Whether an assignment is a hire, a leaver or a move to another store is read from the marks kept on it
+ * (db/stints.ts), not from its neighbours: one pass, no lookup per row but the voluntary leavers' resignation.
  */
 export async function movements(
   db: Database,
@@ -84,43 +87,25 @@ export async function movements(
   const result = await db.execute(sql`
     with b as (select ${boundsArray} as bounds),
     m as materialized (
-      select a.id, a.employee_id, a.store_id, a.start_date, a.end_date, ${groupColumn[dimension]} as grp
+      select a.employee_id, a.start_date, a.end_date, a.stint_start, ${groupColumn[dimension]} as grp,
+        a.ends_employment or (${transferOut}::boolean and a.moves_store) as leaving, a.ends_employment
       from assignments a join departments d on d.id = a.department_id, b
       where a.is_main and ${underNode(node, sql`d.path`)}
         and a.start_date < b.bounds[${last}]
         -- Started and ended before the first boundary: +1 and -1 to every headcount, so left out.
         and (a.end_date is null or a.end_date + 1 >= b.bounds[1])
     ),
-    ended as (
-      select m.*, next.id is null or (${transferOut}::boolean and next.store_id is distinct from m.store_id)
-        as leaving, next.id is null as left_employment
-      from m cross join b
-      left join lateral (
-        select p.id, p.store_id from assignments p
-        where p.employee_id = m.employee_id and p.is_main and p.start_date = m.end_date + 1
-        limit 1
-      ) next on true
-      -- From the day before the first period, whose leavers are not in the first headcount.
-      where m.end_date + 1 >= b.bounds[1] and m.end_date < b.bounds[${last}]
-    ),
     leavers as (
-      select e.grp, e.end_date,
-        e.left_employment and exists (
+      select m.grp, m.end_date,
+        m.ends_employment and exists (
           select 1 from resignations r
-          where r.employee_id = e.employee_id and r.last_day = e.end_date
+          where r.employee_id = m.employee_id and r.last_day = m.end_date
             and r.status = 'completed' and r.type in (${voluntaryTypes})
         ) as voluntary,
-        e.left_employment and e.end_date + 1 < (
-          -- The start of this stint of employment: the latest main start with no main post the day before.
-          select max(h.start_date) from assignments h
-          where h.employee_id = e.employee_id and h.is_main and h.start_date <= e.end_date
-            and not exists (
-              select 1 from assignments q
-              where q.employee_id = h.employee_id and q.is_main and q.end_date = h.start_date - 1
-            )
-        ) + make_interval(months => ${NEW_EMPLOYEE_MONTHS}::int) as fresh
-      from ended e, b
-      where e.leaving and e.end_date >= b.bounds[1]
+        m.ends_employment
+          and m.end_date + 1 < m.stint_start + make_interval(months => ${NEW_EMPLOYEE_MONTHS}::int) as fresh
+      from m, b
+      where m.leaving and m.end_date >= b.bounds[1] and m.end_date < b.bounds[${last}]
     )
     select grp, 's' as kind, width_bucket(start_date, bounds) as bucket, count(*)::int as n,
       0 as voluntary, 0 as fresh
@@ -130,12 +115,7 @@ export async function movements(
       from m, b where end_date + 1 < b.bounds[${last}] group by grp, 3
     union all
     select grp, 'h', width_bucket(start_date, bounds), count(*)::int, 0, 0
-      from m, b
-      where start_date >= b.bounds[1]
-        and not exists (
-          select 1 from assignments p
-          where p.employee_id = m.employee_id and p.is_main and p.end_date = m.start_date - 1
-        )
+      from m, b where start_date >= b.bounds[1] and start_date = stint_start
       group by grp, 3
     union all
     select grp, 'l', width_bucket(end_date, bounds), count(*)::int,
@@ -144,7 +124,7 @@ export async function movements(
     union all
     -- Left on the last day before a boundary: not in the headcount at that boundary.
     select grp, 'x', width_bucket(end_date + 1, bounds), count(*)::int, 0, 0
-      from ended, b where leaving and end_date + 1 = any(b.bounds) group by grp, 3
+      from m, b where leaving and end_date + 1 = any(b.bounds) group by grp, 3
   `);
   const byGroup: MovementsByGroup = new Map();
   const starts = new Map<number | null, number[]>();
@@ -207,7 +187,4 @@ export function summed(byGroup: MovementsByGroup, periodCount: number): Turnover
  * `movements` reads period by period.
  */
 export const onStaffAt = (day: string): SQL => sql`(a.is_main and a.start_date <= ${day}
-  and (a.end_date is null or a.end_date > ${day} or (a.end_date = ${day} and a.employee_id = any(array(
-    -- Asked once per statement, not per row: the people starting another main post the next day.
-    select n.employee_id from assignments n where n.is_main and n.start_date = ${day}::date + 1
-  )))))`;
+  and (a.end_date is null or a.end_date > ${day} or (a.end_date = ${day} and not a.ends_employment)))`;

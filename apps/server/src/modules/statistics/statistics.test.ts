@@ -20,6 +20,7 @@ import {
   resignations,
   stores,
 } from '../../db/schema';
+import { markStints } from '../../db/stints';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { sheetRecords } from '../../test/sheets';
@@ -113,6 +114,8 @@ async function post(
       endDate,
     })
     .returning({ id: assignments.id });
+  // Written beside the employment module, so marked as it would mark them.
+  await markStints(t.db, [employeeId]);
   return row!.id;
 }
 
