@@ -7,5 +7,6 @@ export {
   type ApprovalInstance,
   type Decision,
 } from './engine';
+export { lockedBusinessRow } from './business-row';
 export { fact } from './facts';
 export { approvalStateOf, taskSentTo, wasSentTask } from './tasks.service';

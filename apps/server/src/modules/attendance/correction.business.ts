@@ -4,20 +4,16 @@ import type { Database } from '../../db/client';
 import { attendanceCorrections, clockPunches, employees } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
-import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
+import {
+  fact,
+  lockedBusinessRow,
+  type ApprovalBusiness,
+  type ApprovalInstance,
+  type Decision,
+} from '../approvals';
 import { CLOCK_CORRECTION } from './abnormal.service';
 import { placementsOn } from './day-context';
 import { computeDays, isMonthLocked } from './days.build';
-
-async function lockedCorrection(tx: Database, instance: ApprovalInstance) {
-  const [correction] = await tx
-    .select()
-    .from(attendanceCorrections)
-    .where(eq(attendanceCorrections.id, instance.businessId))
-    .for('update');
-  if (!correction) throw new Error(`correction ${instance.businessId} of approval ${instance.id} is gone`);
-  return correction;
-}
 
 /**
  * The final approval, in the engine's transaction: the forgotten punch is written as a punch of its own
@@ -25,7 +21,7 @@ async function lockedCorrection(tx: Database, instance: ApprovalInstance) {
  * closed meanwhile refuses it (409) and the approval stays open.
  */
 async function approve(tx: Database, timeZone: string, instance: ApprovalInstance, decision: Decision) {
-  const correction = await lockedCorrection(tx, instance);
+  const correction = await lockedBusinessRow(tx, attendanceCorrections, instance);
   if (correction.status !== 'approving') return;
   if (await isMonthLocked(tx, correction.day))
     throw conflict(ruleMessages.monthLocked(correction.day.slice(0, 7)));
@@ -52,7 +48,7 @@ async function approve(tx: Database, timeZone: string, instance: ApprovalInstanc
 }
 
 async function handBack(tx: Database, instance: ApprovalInstance, decision: Decision, rejected: boolean) {
-  const correction = await lockedCorrection(tx, instance);
+  const correction = await lockedBusinessRow(tx, attendanceCorrections, instance);
   if (correction.status !== 'approving') return;
   await tx
     .update(attendanceCorrections)

@@ -4,25 +4,21 @@ import type { Today } from '../../core/clock';
 import type { Database } from '../../db/client';
 import { employees, leaveLedger, leaveRequests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
+import {
+  fact,
+  lockedBusinessRow,
+  type ApprovalBusiness,
+  type ApprovalInstance,
+  type Decision,
+} from '../approvals';
 import { LEAVE, recomputeLeaveDays } from './leave.service';
-
-async function lockedRequest(tx: Database, instance: ApprovalInstance) {
-  const [request] = await tx
-    .select()
-    .from(leaveRequests)
-    .where(eq(leaveRequests.id, instance.businessId))
-    .for('update');
-  if (!request) throw new Error(`leave request ${instance.businessId} of approval ${instance.id} is gone`);
-  return request;
-}
 
 /**
  * The final approval, in the engine's transaction: the leave holds, its days come out of the balance of a
  * balance type (deducted at approval, not at asking), and the days already past are computed again.
  */
 async function approve(tx: Database, deps: LeaveDeps, instance: ApprovalInstance, decision: Decision) {
-  const request = await lockedRequest(tx, instance);
+  const request = await lockedBusinessRow(tx, leaveRequests, instance);
   if (request.status !== 'approving') return;
   await tx.update(leaveRequests).set({ status: 'approved' }).where(eq(leaveRequests.id, request.id));
   if (leaveTypeRules[request.type].balance)
@@ -43,7 +39,7 @@ async function approve(tx: Database, deps: LeaveDeps, instance: ApprovalInstance
 }
 
 async function handBack(tx: Database, instance: ApprovalInstance, decision: Decision, rejected: boolean) {
-  const request = await lockedRequest(tx, instance);
+  const request = await lockedBusinessRow(tx, leaveRequests, instance);
   if (request.status !== 'approving') return;
   await tx
     .update(leaveRequests)

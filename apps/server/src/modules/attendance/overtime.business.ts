@@ -4,19 +4,15 @@ import type { Today } from '../../core/clock';
 import type { Database } from '../../db/client';
 import { overtimeRequests } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
+import {
+  fact,
+  lockedBusinessRow,
+  type ApprovalBusiness,
+  type ApprovalInstance,
+  type Decision,
+} from '../approvals';
 import { lockPersonsLeave } from './leave.service';
 import { OVERTIME, creditLieu, lieuYearOf, overtimeRequestById } from './overtime.service';
-
-async function lockedRequest(tx: Database, instance: ApprovalInstance) {
-  const [request] = await tx
-    .select()
-    .from(overtimeRequests)
-    .where(eq(overtimeRequests.id, instance.businessId))
-    .for('update');
-  if (!request) throw new Error(`overtime request ${instance.businessId} of approval ${instance.id} is gone`);
-  return request;
-}
 
 /**
  * The final approval, in the engine's transaction (its instance locked first): the overtime holds, and its lieu
@@ -29,7 +25,7 @@ async function approve(tx: Database, today: Today, instance: ApprovalInstance, d
     .from(overtimeRequests)
     .where(eq(overtimeRequests.id, instance.businessId));
   if (owner) await lockPersonsLeave(tx, owner.employeeId);
-  const request = await lockedRequest(tx, instance);
+  const request = await lockedBusinessRow(tx, overtimeRequests, instance);
   if (request.status !== 'approving') return;
   await tx.update(overtimeRequests).set({ status: 'approved' }).where(eq(overtimeRequests.id, request.id));
   await creditLieu(tx, request, lieuYearOf(request.day, today()), 1);
@@ -41,7 +37,7 @@ async function approve(tx: Database, today: Today, instance: ApprovalInstance, d
 }
 
 async function handBack(tx: Database, instance: ApprovalInstance, decision: Decision, rejected: boolean) {
-  const request = await lockedRequest(tx, instance);
+  const request = await lockedBusinessRow(tx, overtimeRequests, instance);
   if (request.status !== 'approving') return;
   await tx
     .update(overtimeRequests)

@@ -4,19 +4,15 @@ import type { Database } from '../../db/client';
 import { dispatches, employees } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { Sealer } from '../../lib/sealed-values';
-import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
-import { assertHostAllowed, DISPATCH, dispatchRowById, type Dispatch } from './dispatch.service';
+import {
+  fact,
+  lockedBusinessRow,
+  type ApprovalBusiness,
+  type ApprovalInstance,
+  type Decision,
+} from '../approvals';
+import { assertHostAllowed, DISPATCH, dispatchRowById } from './dispatch.service';
 import { settleDispatch } from './dispatch.settle';
-
-async function lockedDispatch(tx: Database, instance: ApprovalInstance): Promise<Dispatch> {
-  const [dispatch] = await tx
-    .select()
-    .from(dispatches)
-    .where(eq(dispatches.id, instance.businessId))
-    .for('update');
-  if (!dispatch) throw new Error(`dispatch ${instance.businessId} of approval ${instance.id} is gone`);
-  return dispatch;
-}
 
 /**
  * The final approval, inside the engine's transaction. A dispatch: the host store's mutual-exclusion rules
@@ -30,7 +26,7 @@ async function complete(
   instance: ApprovalInstance,
   decision: Decision,
 ) {
-  const dispatch = await lockedDispatch(tx, instance);
+  const dispatch = await lockedBusinessRow(tx, dispatches, instance);
   if (dispatch.status === 'active' && dispatch.extensionEndDate !== null) {
     await tx
       .update(dispatches)
@@ -66,7 +62,7 @@ async function complete(
  * extension is dropped and the dispatch runs on to its end date, the comment kept for the filer to read.
  */
 async function handBack(tx: Database, instance: ApprovalInstance, decision: Decision, rejected: boolean) {
-  const dispatch = await lockedDispatch(tx, instance);
+  const dispatch = await lockedBusinessRow(tx, dispatches, instance);
   const comment = rejected ? decision.comment : null;
   if (dispatch.status === 'active' && dispatch.extensionEndDate !== null) {
     await tx

@@ -7,20 +7,16 @@ import { writeAudit } from '../../lib/audit';
 import { conflict } from '../../lib/errors';
 import { pinyinKeys } from '../../lib/pinyin';
 import type { Sealer } from '../../lib/sealed-values';
-import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
+import {
+  fact,
+  lockedBusinessRow,
+  type ApprovalBusiness,
+  type ApprovalInstance,
+  type Decision,
+} from '../approvals';
 import { employeeTaken, hire, openAccount, rehire, startAssignment } from '../employment';
 import { assertHireable, employeeWithIdNumber } from './onboarding.checks';
 import { candidateOf, INDUCTION, type OnboardingEntry } from './onboarding.service';
-
-async function lockedEntry(tx: Database, instance: ApprovalInstance): Promise<OnboardingEntry> {
-  const [entry] = await tx
-    .select()
-    .from(onboardingEntries)
-    .where(eq(onboardingEntries.id, instance.businessId))
-    .for('update');
-  if (!entry) throw new Error(`onboarding entry ${instance.businessId} of approval ${instance.id} is gone`);
-  return entry;
-}
 
 /** The employee's fields from the entry's steps (the same for a new hire and a rehire). */
 function employeeFieldsOf(entry: OnboardingEntry, faceUploadId: number | undefined) {
@@ -74,7 +70,7 @@ async function completeOnboarding(
   instance: ApprovalInstance,
   decision: Decision,
 ) {
-  const entry = await lockedEntry(tx, instance);
+  const entry = await lockedBusinessRow(tx, onboardingEntries, instance);
   if (entry.status !== 'pending') return;
   const candidate = candidateOf(sealer, entry);
   await assertHireable(tx, sealer, candidate);
@@ -116,7 +112,7 @@ async function completeOnboarding(
 
 /** A rejection or withdrawal hands the entry back: `returned` with the approver's comment, or a draft again. */
 async function handBack(tx: Database, instance: ApprovalInstance, decision: Decision, rejected: boolean) {
-  const entry = await lockedEntry(tx, instance);
+  const entry = await lockedBusinessRow(tx, onboardingEntries, instance);
   if (entry.status !== 'pending') return;
   await tx
     .update(onboardingEntries)

@@ -4,22 +4,18 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { resignations } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
+import {
+  fact,
+  lockedBusinessRow,
+  type ApprovalBusiness,
+  type ApprovalInstance,
+  type Decision,
+} from '../approvals';
 import { RESIGNATION, resignationRowById } from './resignation.service';
-
-async function lockedResignation(tx: Database, instance: ApprovalInstance) {
-  const [resignation] = await tx
-    .select()
-    .from(resignations)
-    .where(eq(resignations.id, instance.businessId))
-    .for('update');
-  if (!resignation) throw new Error(`resignation ${instance.businessId} of approval ${instance.id} is gone`);
-  return resignation;
-}
 
 /** The final approval: the resignation is `approved`; the handover and `go` follow. */
 async function approve(tx: Database, instance: ApprovalInstance, decision: Decision) {
-  const resignation = await lockedResignation(tx, instance);
+  const resignation = await lockedBusinessRow(tx, resignations, instance);
   if (resignation.status !== 'approving') return;
   await tx.update(resignations).set({ status: 'approved' }).where(eq(resignations.id, resignation.id));
   await writeAudit(tx, decision.actor, {
@@ -31,7 +27,7 @@ async function approve(tx: Database, instance: ApprovalInstance, decision: Decis
 
 /** A rejection or withdrawal hands it back to its filer (`returned`); the person stays `resigning` meanwhile. */
 async function handBack(tx: Database, instance: ApprovalInstance, decision: Decision, rejected: boolean) {
-  const resignation = await lockedResignation(tx, instance);
+  const resignation = await lockedBusinessRow(tx, resignations, instance);
   if (resignation.status !== 'approving') return;
   await tx
     .update(resignations)

@@ -6,19 +6,15 @@ import type { TransferRow } from '@dealer-hr/shared/transfers/contract';
 import { assignments, employees, jobTransfers } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { Sealer } from '../../lib/sealed-values';
-import { fact, type ApprovalBusiness, type ApprovalInstance, type Decision } from '../approvals';
+import {
+  fact,
+  lockedBusinessRow,
+  type ApprovalBusiness,
+  type ApprovalInstance,
+  type Decision,
+} from '../approvals';
 import { applyTransfer } from './transfers.apply';
-import { assertPlacementAllowed, POSTTRANSFER, transferRowById, type Transfer } from './transfers.service';
-
-async function lockedTransfer(tx: Database, instance: ApprovalInstance): Promise<Transfer> {
-  const [transfer] = await tx
-    .select()
-    .from(jobTransfers)
-    .where(eq(jobTransfers.id, instance.businessId))
-    .for('update');
-  if (!transfer) throw new Error(`transfer ${instance.businessId} of approval ${instance.id} is gone`);
-  return transfer;
-}
+import { assertPlacementAllowed, POSTTRANSFER, transferRowById } from './transfers.service';
 
 /**
  * The final approval, inside the engine's transaction: the mutual-exclusion rules are read once more (a rule
@@ -32,7 +28,7 @@ async function completeTransfer(
   instance: ApprovalInstance,
   decision: Decision,
 ) {
-  const transfer = await lockedTransfer(tx, instance);
+  const transfer = await lockedBusinessRow(tx, jobTransfers, instance);
   if (transfer.status !== 'approving') return;
   const [employee] = await tx.select().from(employees).where(eq(employees.id, transfer.employeeId));
   const [assignment] = await tx
@@ -55,7 +51,7 @@ async function completeTransfer(
 
 /** A rejection or withdrawal hands the transfer back to its filer: `returned`, with the approver's comment. */
 async function handBack(tx: Database, instance: ApprovalInstance, decision: Decision, rejected: boolean) {
-  const transfer = await lockedTransfer(tx, instance);
+  const transfer = await lockedBusinessRow(tx, jobTransfers, instance);
   if (transfer.status !== 'approving') return;
   await tx
     .update(jobTransfers)
