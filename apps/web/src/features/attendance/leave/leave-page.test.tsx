@@ -422,12 +422,20 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: '调整余额' })).not.toBeInTheDocument();
   });
 
-  it('asks an account without an employee for no balance of its own', async () => {
-    const { calls } = api(['attendance:leave:view'], [], {
-      'POST /api/auth/me': ok({ ...signedIn, employeeId: null }),
-    });
+  it('asks an account without an employee for no balance and offers it no request of its own', async () => {
+    const { calls } = api(
+      ['attendance:leave:view', 'attendance:leave:create', 'attendance:leave:adjust'],
+      [],
+      {
+        'POST /api/auth/me': ok({ ...signedIn, employeeId: null }),
+      },
+    );
     renderApp('/attendance/leave');
     await screen.findByText('请假记录', {}, SLOW);
+    // HR's own work stays: adjusting someone's balance.
+    expect(screen.getByRole('button', { name: '调整余额' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /申请请假/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /申请加班/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('我的假期余额')).not.toBeInTheDocument();
     expect(callsTo(calls, 'GET', '/api/auth/clock/leave/balance')).toHaveLength(0);
   });

@@ -36,16 +36,20 @@ export function LeavePage() {
           <Permission name="attendance:leave:adjust">
             <Button onClick={() => setAdjusting(true)}>{t('adjust.open')}</Button>
           </Permission>
-          <Permission name="attendance:leave:create">
-            <Button onClick={() => setRequesting('overtime')}>{t('overtime.create')}</Button>
-          </Permission>
-          <CreateAction permission="attendance:leave:create" onClick={() => setRequesting('leave')}>
-            {t('create')}
-          </CreateAction>
+          {/* Leave and overtime are asked for oneself: an account without an employee has none to ask. */}
+          {me.employeeId !== null && (
+            <>
+              <Permission name="attendance:leave:create">
+                <Button onClick={() => setRequesting('overtime')}>{t('overtime.create')}</Button>
+              </Permission>
+              <CreateAction permission="attendance:leave:create" onClick={() => setRequesting('leave')}>
+                {t('create')}
+              </CreateAction>
+            </>
+          )}
         </Flex>
       }
     >
-      {/* An account without an employee (an administrator) has no leave of its own. */}
       {me.employeeId !== null && (
         <>
           <BalanceStrip />
