@@ -39,14 +39,19 @@ export interface MovementOptions {
 /** The counts of each period (in `periods`' order), per group id (null: no group, e.g. head office). */
 export type MovementsByGroup = Map<number | null, TurnoverCounts[]>;
 
+/** A count of one grouping set: its bucket in the event's column, the others null (or all null: no event). */
 interface BucketRow {
   grp: number | null;
-  kind: 's' | 'e' | 'h' | 'l' | 'x';
-  bucket: number;
+  s: number | null;
+  e: number | null;
+  h: number | null;
+  l: number | null;
+  x: number | null;
   n: number;
   voluntary: number;
   fresh: number;
 }
+const EVENTS = ['s', 'e', 'h', 'l', 'x'] as const;
 
 const emptyCounts = (): TurnoverCounts => ({
   headcount_start: 0,
@@ -84,47 +89,40 @@ export async function movements(
     sql`, `,
   )}]::date[]`;
   const last = bounds.length;
+  const leaving = transferOut ? sql`(a.ends_employment or a.moves_store)` : sql`a.ends_employment`;
+  // Each main assignment is read once: its start, end, hire, leave and leave on the eve of a boundary each fall
+  // into a bucket (null when outside the range or not that event), and one grouping set per event counts them,
+  // all in the same pass over the rows.
   const result = await db.execute(sql`
-    with b as (select ${boundsArray} as bounds),
-    m as materialized (
-      select a.employee_id, a.start_date, a.end_date, a.stint_start, ${groupColumn[dimension]} as grp,
-        a.ends_employment or (${transferOut}::boolean and a.moves_store) as leaving, a.ends_employment
+    with b as (select ${boundsArray} as bounds)
+    select grp, s, e, h, l, x, count(*)::int as n,
+      (count(*) filter (where voluntary))::int as voluntary, (count(*) filter (where fresh))::int as fresh
+    from (
+      select ${groupColumn[dimension]} as grp,
+        width_bucket(a.start_date, b.bounds) as s,
+        case when a.end_date + 1 < b.bounds[${last}] then width_bucket(a.end_date + 1, b.bounds) end as e,
+        case when a.start_date >= b.bounds[1] and a.start_date = a.stint_start
+          then width_bucket(a.start_date, b.bounds) end as h,
+        -- From the day before the first period, whose leavers are not in the first headcount.
+        case when ${leaving} and a.end_date >= b.bounds[1] and a.end_date < b.bounds[${last}]
+          then width_bucket(a.end_date, b.bounds) end as l,
+        -- Left on the last day before a boundary: not in the headcount at that boundary.
+        case when ${leaving} and a.end_date + 1 = any(b.bounds) then width_bucket(a.end_date + 1, b.bounds) end
+          as x,
+        a.ends_employment and exists (
+          select 1 from resignations r
+          where r.employee_id = a.employee_id and r.last_day = a.end_date
+            and r.status = 'completed' and r.type in (${voluntaryTypes})
+        ) as voluntary,
+        a.ends_employment
+          and a.end_date + 1 < a.stint_start + make_interval(months => ${NEW_EMPLOYEE_MONTHS}::int) as fresh
       from assignments a join departments d on d.id = a.department_id, b
       where a.is_main and ${underNode(node, sql`d.path`)}
         and a.start_date < b.bounds[${last}]
         -- Started and ended before the first boundary: +1 and -1 to every headcount, so left out.
         and (a.end_date is null or a.end_date + 1 >= b.bounds[1])
-    ),
-    leavers as (
-      select m.grp, m.end_date,
-        m.ends_employment and exists (
-          select 1 from resignations r
-          where r.employee_id = m.employee_id and r.last_day = m.end_date
-            and r.status = 'completed' and r.type in (${voluntaryTypes})
-        ) as voluntary,
-        m.ends_employment
-          and m.end_date + 1 < m.stint_start + make_interval(months => ${NEW_EMPLOYEE_MONTHS}::int) as fresh
-      from m, b
-      where m.leaving and m.end_date >= b.bounds[1] and m.end_date < b.bounds[${last}]
-    )
-    select grp, 's' as kind, width_bucket(start_date, bounds) as bucket, count(*)::int as n,
-      0 as voluntary, 0 as fresh
-      from m, b group by grp, bucket
-    union all
-    select grp, 'e', width_bucket(end_date + 1, bounds), count(*)::int, 0, 0
-      from m, b where end_date + 1 < b.bounds[${last}] group by grp, 3
-    union all
-    select grp, 'h', width_bucket(start_date, bounds), count(*)::int, 0, 0
-      from m, b where start_date >= b.bounds[1] and start_date = stint_start
-      group by grp, 3
-    union all
-    select grp, 'l', width_bucket(end_date, bounds), count(*)::int,
-      (count(*) filter (where voluntary))::int, (count(*) filter (where fresh))::int
-      from leavers, b group by grp, 3
-    union all
-    -- Left on the last day before a boundary: not in the headcount at that boundary.
-    select grp, 'x', width_bucket(end_date + 1, bounds), count(*)::int, 0, 0
-      from m, b where leaving and end_date + 1 = any(b.bounds) group by grp, 3
+    ) m
+    group by grouping sets ((grp, s), (grp, e), (grp, h), (grp, l), (grp, x))
   `);
   const byGroup: MovementsByGroup = new Map();
   const starts = new Map<number | null, number[]>();
@@ -136,14 +134,16 @@ export async function movements(
     return values;
   };
   for (const row of rowsOf<BucketRow>(result)) {
+    const kind = EVENTS.find((event) => row[event] !== null);
+    if (kind === undefined) continue;
     const group = row.grp === null ? null : Number(row.grp);
-    const bucket = Number(row.bucket);
+    const bucket = Number(row[kind]);
     if (!byGroup.has(group)) byGroup.set(group, periods.map(emptyCounts));
     const counts = byGroup.get(group)!;
-    if (row.kind === 's' || row.kind === 'e' || row.kind === 'x') {
-      const values = series(row.kind === 's' ? starts : row.kind === 'e' ? ends : leftBefore, group);
+    if (kind === 's' || kind === 'e' || kind === 'x') {
+      const values = series(kind === 's' ? starts : kind === 'e' ? ends : leftBefore, group);
       values[bucket] = values[bucket]! + Number(row.n);
-    } else if (row.kind === 'h') counts[bucket - 1]!.hires += Number(row.n);
+    } else if (kind === 'h') counts[bucket - 1]!.hires += Number(row.n);
     else {
       const period = counts[bucket - 1]!;
       period.leavers += Number(row.n);

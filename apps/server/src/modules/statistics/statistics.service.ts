@@ -26,6 +26,9 @@ import { departments, posts, stores } from '../../db/schema';
 import { movements, summed } from './movements';
 import { resolveNode, type StatisticsNode } from './node';
 
+/** One collator for every sort: `localeCompare` with a locale builds one per comparison (10 ms a store list). */
+const byChineseName = new Intl.Collator('zh');
+
 /** What a group id of a dimension is called; null ids are outside any store (head office). */
 async function groupNames(
   db: Database,
@@ -84,7 +87,7 @@ export async function turnover(
     const ids = [...byGroup.keys()].filter((id): id is number => id !== null);
     const names = await groupNames(db, query.dimension, ids);
     const groups = [...byGroup.entries()].sort(([a], [b]) =>
-      (a === null ? '' : (names.get(a) ?? '')).localeCompare(b === null ? '' : (names.get(b) ?? ''), 'zh'),
+      byChineseName.compare(a === null ? '' : (names.get(a) ?? ''), b === null ? '' : (names.get(b) ?? '')),
     );
     periods.forEach((period, index) => {
       for (const [id, counts] of groups)

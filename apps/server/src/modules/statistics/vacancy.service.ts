@@ -190,31 +190,38 @@ export async function postTree(
 ): Promise<PostTreeAnswer> {
   const node = await resolveNode(db, scope, query.department_id);
   const day = today();
+  // The people on staff counted per department in one pass, not one count per department.
   const result = await db.execute(sql`
-    select d.id, d.parent_id, d.name, d.kind, d.path,
-      (select count(*)::int from assignments a
-        where a.department_id = d.id and ${onStaffAt(day)}) as headcount
-    from departments d
+    select d.id, d.parent_id, d.name, d.kind, d.path, coalesce(h.headcount, 0) as headcount
+    from departments d left join (
+      select a.department_id, count(*)::int as headcount
+      from assignments a join departments ad on ad.id = a.department_id
+      where ad.status = 'active' and ${underNode(node, sql`ad.path`)} and ${onStaffAt(day)}
+      group by 1
+    ) h on h.department_id = d.id
     where d.status = 'active' and ${underNode(node, sql`d.path`)}
     order by d.depth, d.sort, d.id
   `);
   const departmentRows = rowsOf<TreeRow>(result);
+  const departmentIds = new Set(departmentRows.map((row) => Number(row.id)));
   const storeList = (await storesOf(db, node)).filter((store) =>
-    departmentRows.some((row) => Number(row.id) === Number(store.department_id)),
+    departmentIds.has(Number(store.department_id)),
   );
   const postNames = new Map((await gridPosts(db)).map((post) => [post.id, post.name]));
-  const cells = await cellsOf(
+  const cellsOfStore = new Map<number, CellRow[]>();
+  for (const cell of await cellsOf(
     db,
     storeList.map((store) => store.id),
     day,
-  );
+  ))
+    cellsOfStore.set(cell.store_id, [...(cellsOfStore.get(cell.store_id) ?? []), cell]);
   const storeOfDepartment = new Map(storeList.map((store) => [Number(store.department_id), store.id]));
   const nodes = new Map<number, PostTreeNode>();
   for (const row of departmentRows) {
     const storeId = storeOfDepartment.get(Number(row.id));
     const storePosts = storeId
-      ? cells
-          .filter((cell) => cell.store_id === storeId && postNames.has(cell.post_id))
+      ? (cellsOfStore.get(storeId) ?? [])
+          .filter((cell) => postNames.has(cell.post_id))
           .map((cell) => ({
             post_id: cell.post_id,
             name: postNames.get(cell.post_id)!,
@@ -259,9 +266,12 @@ export async function vacancyTotals(db: Database, node: StatisticsNode, day: str
       select s.id from stores s join departments sd on sd.id = s.department_id
       where s.status = 'active' and ${underNode(node, sql`sd.path`)}
     ),
+    -- Joined, not "in (select id from s)": the planner cannot see how many stores that is, and for a
+    -- group of 1 000 would read them one index lookup at a time.
     held as (
-      select a.store_id, a.post_id, count(*)::int as held from assignments a
-      where a.store_id in (select id from s) and ${onStaffAt(day)}
+      select a.store_id, a.post_id, count(*)::int as held
+      from assignments a join stores hs on hs.id = a.store_id join departments hd on hd.id = hs.department_id
+      where hs.status = 'active' and ${underNode(node, sql`hd.path`)} and ${onStaffAt(day)}
       group by 1, 2
     ),
     cells as (
