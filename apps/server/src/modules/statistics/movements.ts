@@ -89,6 +89,9 @@ export async function movements(
     sql`, `,
   )}]::date[]`;
   const last = bounds.length;
+  // The whole group, unless grouped by region, needs no department: a join less over every assignment.
+  const departmentJoin =
+    node.paths === null && dimension !== 'region' ? sql`` : sql`join departments d on d.id = a.department_id`;
   const leaving = transferOut ? sql`(a.ends_employment or a.moves_store)` : sql`a.ends_employment`;
   // Each main assignment is read once: its start, end, hire, leave and leave on the eve of a boundary each fall
   // into a bucket (null when outside the range or not that event), and one grouping set per event counts them,
@@ -116,7 +119,7 @@ export async function movements(
         ) as voluntary,
         a.ends_employment
           and a.end_date + 1 < a.stint_start + make_interval(months => ${NEW_EMPLOYEE_MONTHS}::int) as fresh
-      from assignments a join departments d on d.id = a.department_id, b
+      from assignments a ${departmentJoin}, b
       where a.is_main and ${underNode(node, sql`d.path`)}
         and a.start_date < b.bounds[${last}]
         -- Started and ended before the first boundary: +1 and -1 to every headcount, so left out.
