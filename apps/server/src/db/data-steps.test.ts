@@ -107,6 +107,8 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0037: the day's leave by type.
+  await tx.execute(sql`alter table attendance_days drop column leave_days`);
   // 0036: the stint marks of the assignments.
   await tx.execute(
     sql`alter table assignments drop column stint_start, drop column ends_employment, drop column moves_store`,

@@ -36,6 +36,7 @@ import {
   DEFAULT_HOURLY_LEAVE_TYPES,
   LEAVE_UNITS,
   type HourlyLeaveType,
+  type LeaveType,
 } from '@dealer-hr/shared/attendance/leave';
 import { OVERTIME_COMPENSATIONS, OVERTIME_STATUSES } from '@dealer-hr/shared/attendance/overtime';
 import { id, timestamps } from './columns';
@@ -240,6 +241,11 @@ export const attendanceDays = pgTable(
     leaveType: text({ enum: LEAVE_TYPES }),
     /** Minutes of leave by the hour on the day. */
     leaveMinutes: integer().notNull().default(0),
+    /**
+     * The day's leave in days by type (a half day 0.5, an hour an eighth): a morning of one type and an
+     * afternoon of another count each under its own, which `leave_type` (the first of them) cannot say.
+     */
+    leaveDays: jsonb().$type<Partial<Record<LeaveType, number>>>().notNull().default({}),
     /** The employee's explanation of an abnormal day. */
     explanation: text(),
     explainedAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { daysOfRange, type LeaveType } from '@dealer-hr/shared/attendance/leave';
+import { daysOfLeaveMinutes, daysOfRange, type LeaveType } from '@dealer-hr/shared/attendance/leave';
 import type { CalendarKind, GroupTarget } from '@dealer-hr/shared/attendance/rules';
 import type { LeaveWindow, ShiftRules } from '@dealer-hr/shared/attendance/day';
 import type { Database } from '../../db/client';
@@ -195,13 +195,17 @@ export interface LeaveOnDay {
   span: 'none' | 'am' | 'pm' | 'full';
   /** Leave by the hour: its windows (minutes after local midnight). */
   windows: LeaveWindow[];
+  /** The type the day is listed under: its half day's, where it has one. */
   type: LeaveType;
+  /** The days of each type: a half day 0.5, an hour an eighth. */
+  days: Partial<Record<LeaveType, number>>;
 }
 
 /**
- * The approved leave of a batch on a day: which half days it takes, the windows of leave by the hour, and its
- * type (a morning of one type and an afternoon of another make a whole day, of the morning's type; hours beside
- * a half day are counted under the half day's).
+ * The approved leave of a batch on a day: which half days it takes, the windows of leave by the hour, the type
+ * it is listed under (a morning of one type and an afternoon of another make a whole day, listed under the
+ * morning's type; hours beside a half day under the half day's), and the days of each type, each counted under
+ * its own.
  */
 export async function leaveOn(db: Database, employeeIds: readonly number[], day: string) {
   const taken = new Map<number, LeaveOnDay>();
@@ -217,17 +221,30 @@ export async function leaveOn(db: Database, employeeIds: readonly number[], day:
         gte(leaveRequests.endDay, day),
       ),
     )
-    // Half days first: a day's leave is counted under one type, a half day's where there is one.
-    .orderBy(leaveRequests.startDay, sql`${leaveRequests.startMinute} asc nulls first`);
+    // Half days first, mornings before afternoons: the day is listed under the first one's type.
+    .orderBy(
+      leaveRequests.startDay,
+      sql`${leaveRequests.startMinute} asc nulls first`,
+      leaveRequests.startHalf,
+    );
   for (const request of requests) {
-    const before = taken.get(request.employeeId) ?? { span: 'none', windows: [], type: request.type };
+    const before: LeaveOnDay = taken.get(request.employeeId) ?? {
+      span: 'none',
+      windows: [],
+      type: request.type,
+      days: {},
+    };
+    let days: number;
     if (request.startMinute !== null && request.endMinute !== null) {
       before.windows.push({ from: request.startMinute, to: request.endMinute });
+      days = daysOfLeaveMinutes(request.endMinute - request.startMinute);
     } else {
       const span = daysOfRange(request).find((each) => each.day === day)?.span;
       if (!span) continue;
       before.span = before.span === 'none' || before.span === span ? span : 'full';
+      days = span === 'full' ? 1 : 0.5;
     }
+    before.days[request.type] = (before.days[request.type] ?? 0) + days;
     taken.set(request.employeeId, before);
   }
   return taken;

@@ -55,6 +55,7 @@ const dayColumns: UnnestColumn<DayRow>[] = [
   { name: 'leave', type: 'text', value: (row) => row.leave ?? 'none' },
   { name: 'leave_type', type: 'text', value: (row) => row.leaveType ?? null },
   { name: 'leave_minutes', type: 'int', value: (row) => row.leaveMinutes ?? 0 },
+  { name: 'leave_days', type: 'jsonb', value: (row) => JSON.stringify(row.leaveDays ?? {}) },
   { name: 'computed_at', type: 'timestamptz', value: (row) => row.computedAt ?? new Date() },
 ];
 
@@ -160,6 +161,7 @@ export async function evaluateDays(
       leave: leave === 'none' && windows.length > 0 ? 'hours' : leave,
       leaveType: onLeave?.type ?? null,
       leaveMinutes: minutesOfWindows(windows),
+      leaveDays: onLeave?.days ?? {},
       computedAt: new Date(),
     });
   }

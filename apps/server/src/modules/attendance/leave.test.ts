@@ -485,3 +485,43 @@ describe('expiry', () => {
     expect((await annual(2026)).left).toBeGreaterThan(0);
   });
 });
+
+describe('a day of two kinds of leave', () => {
+  it('counts a morning of personal leave and an afternoon of sick leave each under its own type', async () => {
+    const sheetRow = async () =>
+      (
+        await call<{
+          data: { employee_id: number; leave_days: number; leave_by_type: Record<string, number> }[];
+        }>('GET', `clock/statistics?month=2026-12&store_id=${person.storeId}&limit=100`, undefined, hr)
+      ).data.data.find((row) => row.employee_id === person.employeeId)!;
+    const before = await sheetRow();
+    await at('2026-12-14', '09:00');
+    for (const [type, half] of [
+      ['personal', 'am'],
+      ['sick', 'pm'],
+    ] as const) {
+      const asked = await call<LeaveRequest>('POST', 'clock/leave/store', {
+        type,
+        start_day: '2026-12-16',
+        start_half: half,
+        end_day: '2026-12-16',
+        end_half: half,
+        reason: type === 'sick' ? '下午看病' : '上午办事',
+      });
+      expect(asked.code, asked.message).toBe(200);
+      await approve(asked.data);
+    }
+    await punchAt('2026-12-16', '18:05');
+
+    expect(await dayOf('2026-12-16')).toMatchObject({
+      leave: 'full',
+      leaveType: 'personal',
+      leaveDays: { personal: 0.5, sick: 0.5 },
+      absent: 0,
+    });
+    const after = await sheetRow();
+    expect(after.leave_days - before.leave_days).toBe(1);
+    expect(after.leave_by_type.personal! - before.leave_by_type.personal!).toBe(0.5);
+    expect(after.leave_by_type.sick! - before.leave_by_type.sick!).toBe(0.5);
+  });
+});

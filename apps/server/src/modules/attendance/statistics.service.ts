@@ -78,9 +78,9 @@ const totals = {
   overtime_minutes: sql<number>`coalesce(sum(${attendanceDays.overtimeMinutes}), 0)::int`,
 };
 
-/** Days of leave of one type: a half day counts 0.5, an hour 1/8. */
+/** Days of leave of one type: a half day counts 0.5, an hour 1/8; a day of two types counts in each. */
 const leaveOfType = (type: LeaveType) =>
-  sql<number>`coalesce(sum(case when ${attendanceDays.leaveType} = ${type} then ${leaveDaysOfRow} end), 0)::float8`;
+  sql<number>`coalesce(sum((${attendanceDays.leaveDays} ->> ${type})::float8), 0)::float8`;
 const leaveTotals = Object.fromEntries(
   LEAVE_TYPES.map((type) => [`leave_${type}`, leaveOfType(type)]),
 ) as Record<`leave_${LeaveType}`, ReturnType<typeof leaveOfType>>;
