@@ -44,14 +44,14 @@ interface BucketRow {
   grp: number | null;
   s: number | null;
   e: number | null;
-  h: number | null;
   l: number | null;
-  x: number | null;
   n: number;
+  hires: number;
+  left_before: number;
   voluntary: number;
   fresh: number;
 }
-const EVENTS = ['s', 'e', 'h', 'l', 'x'] as const;
+const EVENTS = ['s', 'e', 'l'] as const;
 
 const emptyCounts = (): TurnoverCounts => ({
   headcount_start: 0,
@@ -93,25 +93,24 @@ export async function movements(
   const departmentJoin =
     node.paths === null && dimension !== 'region' ? sql`` : sql`join departments d on d.id = a.department_id`;
   const leaving = transferOut ? sql`(a.ends_employment or a.moves_store)` : sql`a.ends_employment`;
-  // Each main assignment is read once: its start, end, hire, leave and leave on the eve of a boundary each fall
-  // into a bucket (null when outside the range or not that event), and one grouping set per event counts them,
-  // all in the same pass over the rows.
+  // Each main assignment is read once, into three buckets: its start's (hires are counted there too), its end's
+  // (the day after it; so are leavers on the eve of a boundary) and its leave's, null when outside the range or
+  // not that event. One grouping set per bucket counts them, all in the same pass over the rows.
   const result = await db.execute(sql`
     with b as (select ${boundsArray} as bounds)
-    select grp, s, e, h, l, x, count(*)::int as n,
+    select grp, s, e, l, count(*)::int as n, (count(*) filter (where hire))::int as hires,
+      (count(*) filter (where left_before))::int as left_before,
       (count(*) filter (where voluntary))::int as voluntary, (count(*) filter (where fresh))::int as fresh
     from (
       select ${groupColumn[dimension]} as grp,
         width_bucket(a.start_date, b.bounds) as s,
-        case when a.end_date + 1 < b.bounds[${last}] then width_bucket(a.end_date + 1, b.bounds) end as e,
-        case when a.start_date >= b.bounds[1] and a.start_date = a.stint_start
-          then width_bucket(a.start_date, b.bounds) end as h,
+        a.start_date >= b.bounds[1] and a.start_date = a.stint_start as hire,
+        case when a.end_date + 1 <= b.bounds[${last}] then width_bucket(a.end_date + 1, b.bounds) end as e,
+        -- Left on the last day before a boundary: not in the headcount at that boundary.
+        ${leaving} and a.end_date + 1 = any(b.bounds) as left_before,
         -- From the day before the first period, whose leavers are not in the first headcount.
         case when ${leaving} and a.end_date >= b.bounds[1] and a.end_date < b.bounds[${last}]
           then width_bucket(a.end_date, b.bounds) end as l,
-        -- Left on the last day before a boundary: not in the headcount at that boundary.
-        case when ${leaving} and a.end_date + 1 = any(b.bounds) then width_bucket(a.end_date + 1, b.bounds) end
-          as x,
         a.ends_employment and exists (
           select 1 from resignations r
           where r.employee_id = a.employee_id and r.last_day = a.end_date
@@ -125,7 +124,7 @@ export async function movements(
         -- Started and ended before the first boundary: +1 and -1 to every headcount, so left out.
         and (a.end_date is null or a.end_date + 1 >= b.bounds[1])
     ) m
-    group by grouping sets ((grp, s), (grp, e), (grp, h), (grp, l), (grp, x))
+    group by grouping sets ((grp, s), (grp, e), (grp, l))
   `);
   const byGroup: MovementsByGroup = new Map();
   const starts = new Map<number | null, number[]>();
@@ -136,6 +135,10 @@ export async function movements(
     if (!values) map.set(group, (values = Array<number>(last + 1).fill(0)));
     return values;
   };
+  const add = (map: Map<number | null, number[]>, group: number | null, bucket: number, value: number) => {
+    const values = series(map, group);
+    values[bucket] = values[bucket]! + value;
+  };
   for (const row of rowsOf<BucketRow>(result)) {
     const kind = EVENTS.find((event) => row[event] !== null);
     if (kind === undefined) continue;
@@ -143,11 +146,15 @@ export async function movements(
     const bucket = Number(row[kind]);
     if (!byGroup.has(group)) byGroup.set(group, periods.map(emptyCounts));
     const counts = byGroup.get(group)!;
-    if (kind === 's' || kind === 'e' || kind === 'x') {
-      const values = series(kind === 's' ? starts : kind === 'e' ? ends : leftBefore, group);
-      values[bucket] = values[bucket]! + Number(row.n);
-    } else if (kind === 'h') counts[bucket - 1]!.hires += Number(row.n);
-    else {
+    if (kind === 's') {
+      add(starts, group, bucket, Number(row.n));
+      // A hire starts on or after the first boundary, so in a period's bucket.
+      if (Number(row.hires) > 0) counts[bucket - 1]!.hires += Number(row.hires);
+    } else if (kind === 'e') {
+      // The end of the last period's last day changes no headcount the periods show.
+      add(ends, group, bucket, Number(row.n));
+      add(leftBefore, group, bucket, Number(row.left_before));
+    } else {
       const period = counts[bucket - 1]!;
       period.leavers += Number(row.n);
       period.voluntary_leavers += Number(row.voluntary);
