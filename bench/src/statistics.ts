@@ -35,8 +35,8 @@ import { measureWorkbenchPaint, workbenchTarget, type WorkbenchPaint } from './w
 // years of history on PostgreSQL; each endpoint asked for the whole group (admin) and for one region
 // (department_id, or a region manager's account for the workbench), sequentially: kept answers, then answers
 // counted again after a change; the statements of each endpoint that misses its target run again under
-// EXPLAIN ANALYZE. Last, the workbench's first paint in
-// Chromium on the built app with the demo data (embedded database).
+// EXPLAIN ANALYZE. Last, the workbench's first paint in Chromium on the built app with the demo data
+// (embedded database).
 
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TIME_ZONE = 'Asia/Shanghai';
@@ -80,8 +80,9 @@ interface Line {
   sorted: number[];
   bytes: number;
   met: boolean;
-  /** The answers counted after a change, sorted. */
-  counted: number[];
+  /** The p95 of the answers counted after a change, and whether it is within the target. */
+  afterChange: number;
+  metAfterChange: boolean;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -442,8 +443,9 @@ export async function benchStatistics() {
           );
           const p95 = percentile(sorted, 0.95);
           const met = p95 <= TARGET_MS[of];
-          lines.push({ endpoint, of, params, sorted, bytes, met, counted });
           const afterChange = percentile(counted, 0.95);
+          const metAfterChange = afterChange <= TARGET_MS[of];
+          lines.push({ endpoint, of, params, sorted, bytes, met, afterChange, metAfterChange });
           console.log(
             `  ${endpoint.title.padEnd(width)} ${of.padEnd(6)} p50 ${ms(percentile(sorted, 0.5)).padStart(10)}` +
               `   p95 ${ms(p95).padStart(10)}   max ${ms(sorted.at(-1)!).padStart(10)}` +
@@ -451,11 +453,11 @@ export async function benchStatistics() {
               `   target p95 <= ${TARGET_MS[of]} ms  ${met ? 'PASS' : 'FAIL'}` +
               `   | counted: first ${ms(first).padStart(9)}, after a change p50 ` +
               `${ms(percentile(counted, 0.5)).padStart(9)} p95 ${ms(afterChange).padStart(9)}` +
-              ` ${afterChange <= TARGET_MS[of] ? 'within' : 'OVER'}`,
+              ` ${metAfterChange ? 'within' : 'OVER'}`,
           );
         }
 
-      const missed = lines.filter((line) => !line.met || percentile(line.counted, 0.95) > TARGET_MS[line.of]);
+      const missed = lines.filter((line) => !line.met || !line.metAfterChange);
       if (missed.length > 0) {
         console.log(
           `\nthe ${missed.length} lines over their target (kept or after a change): their statements, run ` +
@@ -493,13 +495,13 @@ export async function benchStatistics() {
             .join('; ')}`
         : ''),
   );
-  const overAfterChange = lines.filter((line) => percentile(line.counted, 0.95) > TARGET_MS[line.of]);
+  const overAfterChange = lines.filter((line) => !line.metAfterChange);
   console.log(
     `  counted after a change (p95 of ${AFTER_CHANGE}): ${lines.length - overAfterChange.length} of ${lines.length} ` +
       `within the target` +
       (overAfterChange.length > 0
         ? `; over: ${overAfterChange
-            .map((line) => `${line.endpoint.title} (${line.of}, ${ms(percentile(line.counted, 0.95))})`)
+            .map((line) => `${line.endpoint.title} (${line.of}, ${ms(line.afterChange)})`)
             .join('; ')}`
         : ''),
   );
