@@ -1,5 +1,4 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -36,6 +35,7 @@ import {
   TIME_ZONE,
   type Run,
 } from './attendance-data';
+import { KeptConnection, type Answer } from './kept-connection';
 import { DATA_KEY, percentile } from './staff-list';
 
 // Attendance at scale (`npm run bench -- attendance [people] [months]`): 1 000 people punching 16 times a day
@@ -181,42 +181,6 @@ async function sequential(count: number, request: (index: number) => Promise<Res
     if (index >= 10) took.push(performance.now() - started);
   }
   return took.sort((a, b) => a - b);
-}
-
-/** A request over a kept-alive connection of `agent` (a POST when there is a body): its latency and status. */
-function send(agent: http.Agent, url: string, authorization: string, body?: string) {
-  return new Promise<{ took: number; status: number; code: number }>((resolve, reject) => {
-    const started = performance.now();
-    const request = http.request(
-      url,
-      {
-        method: body === undefined ? 'GET' : 'POST',
-        agent,
-        headers: {
-          authorization,
-          ...(body === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const took = performance.now() - started;
-          let code = 0;
-          try {
-            code = (JSON.parse(Buffer.concat(chunks).toString()) as { code: number }).code;
-          } catch {
-            // not JSON: counted as an error
-          }
-          resolve({ took, status: response.statusCode ?? 0, code });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 /** Each day of `month` built in turn as the nightly job builds it: each day's time and people. */
@@ -539,26 +503,28 @@ async function postgresFigures(people: number, months: number, month: string) {
         `\n5. POST /api/auth/clock/in, ${tokens.length} people at once (each signed in once: ${seconds(loggedIn)}, 4 at a time), ` +
           `${CLOCK_ROUNDS} rounds, a kept-alive connection each`,
       );
-      const agent = new http.Agent({ keepAlive: true, maxSockets: CLOCKING_PEOPLE * 2 });
+      const connections = new Map(tokens.map((token) => [token, new KeptConnection(server.url)]));
+      const send = (token: (typeof tokens)[number], path: string, body?: string) =>
+        connections.get(token)!.send(body === undefined ? 'GET' : 'POST', path, token.authorization, body);
       // Each person has the clock-in page open, which asked for their day (GET clock/today), before pressing.
       started = performance.now();
-      for (const { authorization } of tokens) {
-        const answer = await send(agent, `${server.url}/api/auth/clock/today`, authorization);
+      for (const token of tokens) {
+        const answer = await send(token, '/api/auth/clock/today');
         if (answer.code !== 200) throw new Error(`clock/today answered ${answer.status}/${answer.code}`);
       }
       console.log(
         `  the clock-in page opened by each (GET clock/today, one after another): ${seconds(performance.now() - started)}`,
       );
       const alone: number[] = [];
-      for (const { authorization, body } of tokens.slice(0, 50)) {
-        const answer = await send(agent, `${server.url}/api/auth/clock/in`, authorization, body);
+      for (const token of tokens.slice(0, 50)) {
+        const answer = await send(token, '/api/auth/clock/in', token.body);
         if (answer.code !== 200) throw new Error(`clock/in answered ${answer.status}/${answer.code}`);
         alone.push(answer.took);
       }
       alone.sort((a, b) => a - b);
       console.log(`  for comparison, 50 of them one after another: ${spread(alone)}`);
       /** CLOCK_ROUNDS rounds of one request by each of the 200 at once, half a second apart. */
-      const rounds = async (ask: (token: (typeof tokens)[number]) => ReturnType<typeof send>) => {
+      const rounds = async (ask: (token: (typeof tokens)[number]) => Promise<Answer>) => {
         const took: number[] = [];
         let failed = 0;
         for (let round = 1; round <= CLOCK_ROUNDS; round += 1) {
@@ -581,13 +547,13 @@ async function postgresFigures(people: number, months: number, month: string) {
       // What 200 requests at once cost this machine before any work: the server's liveness answer, no session.
       console.log('  GET /api/live, the floor (HTTP only, this load generator on the same cores):');
       const floorBefore = await cpuNow(server.process.pid!);
-      const floor = await rounds(({ authorization }) => send(agent, `${server.url}/api/live`, authorization));
+      const floor = await rounds((token) => send(token, '/api/live'));
       const floorCpu = cpuBetween(floorBefore, await cpuNow(server.process.pid!));
       console.log(`  all ${floor.took.length}: ${spread(floor.took, 0.99)}`);
       console.log('  POST /api/auth/clock/in:');
       const cpuBefore = await cpuNow(server.process.pid!);
-      const { took: all, failed: failures } = await rounds(({ authorization, body }) =>
-        send(agent, `${server.url}/api/auth/clock/in`, authorization, body),
+      const { took: all, failed: failures } = await rounds((token) =>
+        send(token, '/api/auth/clock/in', token.body),
       );
       const cpu = cpuBetween(cpuBefore, await cpuNow(server.process.pid!));
       const perPunch = (ms: number) => `${(ms / (CLOCK_ROUNDS * tokens.length)).toFixed(2)} ms`;
@@ -599,7 +565,7 @@ async function postgresFigures(people: number, months: number, month: string) {
         );
       cpuLine('GET /api/live', floorCpu);
       cpuLine('clock-in', cpu);
-      agent.destroy();
+      for (const connection of connections.values()) connection.close();
       console.log(`  all ${all.length}: ${spread(all, 0.99)}   errors ${failures}   (target p99 <= 100 ms)`);
       const [{ n: clockedIn }] = (
         await run(`select count(*)::int as n from clock_punches where punched_at > now() - interval '1 hour'`)

@@ -45,7 +45,9 @@ function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const key = keyOf(item);
-    groups.set(key, [...(groups.get(key) ?? []), item]);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
   return groups;
 }
@@ -138,8 +140,13 @@ export async function todaysOf(
   );
   const results = await daysOf(db, dayRows);
   const resultOf = new Map(results.map((result) => [`${result.employee_id}:${result.day}`, result]));
+  // A batch's people mostly share one day: its start is looked up once (a time-zone lookup is not free).
+  const dayStarts = new Map<string, number>();
   const spanOf = (where: Whereabouts) => {
-    const start = startOfDay(where.day, timeZone).getTime() + (where.group?.dayBoundaryHour ?? 0) * 3_600_000;
+    let dayStart = dayStarts.get(where.day);
+    if (dayStart === undefined)
+      dayStarts.set(where.day, (dayStart = startOfDay(where.day, timeZone).getTime()));
+    const start = dayStart + (where.group?.dayBoundaryHour ?? 0) * 3_600_000;
     return { from: start, until: start + 86_400_000 };
   };
   const spans = wheres.map(spanOf);
@@ -152,6 +159,7 @@ export async function todaysOf(
       ),
     )
     .orderBy(asc(clockPunches.punchedAt));
+  const punchesOf = groupBy(punches, ({ punch }) => String(punch.employeeId));
   return wheres.map((where, index) => {
     const storeId = storeOf(where);
     const shift = where.group ? where.book.shift(where.group.shiftId) : undefined;
@@ -180,10 +188,10 @@ export async function todaysOf(
           longitude: point.wgsLongitude,
           radius: point.radius,
         })),
-      punches: punches
+      punches: (punchesOf.get(String(where.employeeId)) ?? [])
         .filter(({ punch }) => {
           const at = punch.punchedAt.getTime();
-          return punch.employeeId === where.employeeId && at >= from && at < until;
+          return at >= from && at < until;
         })
         .map(punchOf),
       result: resultOf.get(`${where.employeeId}:${where.day}`) ?? null,
