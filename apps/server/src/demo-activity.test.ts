@@ -16,6 +16,7 @@ import type {
 } from '@dealer-hr/shared/attendance/rules-contract';
 import { lieuDaysFor } from '@dealer-hr/shared/attendance/overtime';
 import type { OvertimeRequest } from '@dealer-hr/shared/attendance/overtime-contract';
+import type { LeaveBalance } from '@dealer-hr/shared/attendance/leave-contract';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -398,5 +399,48 @@ describe('the demo’s Sundays at car shows', () => {
     const waiting = list.data.data.find((row) => row.employee_id === sales!.employeeId)!;
     expect(waiting).toMatchObject({ status: 'approving', compensation: 'lieu', day_kind: 'restday' });
     expect(waiting.approval_id).toBeTypeOf('number');
+  });
+});
+
+describe('the demo’s annual leave carried over', () => {
+  it('carried last year’s leftovers by the group’s rule, took some in March and settled them after the deadline', async () => {
+    const year = Number(dayOf(new Date(), 'Asia/Shanghai').slice(0, 4));
+    const carries = rowsOf<{ employee_id: number; days: number; expires_on: string; settled: number | null }>(
+      await t.db.execute(sql`
+        select c.employee_id, c.days, c.expires_on::text as expires_on, s.days as settled
+        from leave_ledger c left join leave_ledger s on s.settles_id = c.id
+        where c.year = ${year} and c.kind = 'carry' and c.days > 0`),
+    );
+    expect(carries.length).toBeGreaterThan(10);
+    for (const carry of carries) {
+      // The groups' rule: at most five days, to be taken by the end of March.
+      expect(carry.days).toBeGreaterThan(0);
+      expect(carry.days).toBeLessThanOrEqual(5);
+      expect(carry.expires_on).toBe(`${year}-03-31`);
+      // Settled once the deadline passed: what was not taken expired, never more than was carried.
+      expect(carry.settled).not.toBeNull();
+      expect(-carry.settled!).toBeLessThanOrEqual(carry.days);
+    }
+    // Some took carried days in March, so less of theirs expired.
+    expect(carries.some((carry) => -carry.settled! < carry.days)).toBe(true);
+    // Nothing is left of last year, and no balance of this year is below zero.
+    const balances = rowsOf<{ year: number; left: number }>(
+      await t.db.execute(sql`
+        select year, sum(days)::float8 as left from leave_ledger
+        where year in (${year - 1}, ${year}) and type = 'annual' group by employee_id, year`),
+    );
+    expect(balances.filter((row) => row.year === year - 1).every((row) => row.left === 0)).toBe(true);
+    expect(balances.every((row) => row.left >= 0)).toBe(true);
+    // The person's balance shows it: carried in, until when, and expired.
+    const one = carries[0]!;
+    const shown = await call<LeaveBalance[]>(
+      'GET',
+      `clock/leave/balance/person?employee_id=${one.employee_id}&year=${year}`,
+    );
+    expect(shown.code, shown.message).toBe(200);
+    expect(shown.data.find((row) => row.type === 'annual')).toMatchObject({
+      carried_in: one.days,
+      carried_until: `${year}-03-31`,
+    });
   });
 });

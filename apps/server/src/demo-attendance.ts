@@ -1,6 +1,6 @@
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { dayKindOf } from '@dealer-hr/shared/attendance/day';
-import { daysOfLeaveMinutes } from '@dealer-hr/shared/attendance/leave';
+import { annualLeaveFor, daysOfLeaveMinutes } from '@dealer-hr/shared/attendance/leave';
 import { lieuDaysFor } from '@dealer-hr/shared/attendance/overtime';
 import type { CalendarKind } from '@dealer-hr/shared/attendance/rules';
 import { addDays, type Clock, type Today } from './core/clock';
@@ -34,7 +34,9 @@ import {
   ensurePunchPartitions,
   creditLieu,
   lieuYearOf,
+  expireLeave,
   explainDay,
+  grantAnnualLeave,
   requestCorrection,
   requestOvertime,
 } from './modules/attendance';
@@ -79,6 +81,9 @@ const punchColumns: UnnestColumn<Punch>[] = [
 ];
 
 /** Shifts and groups: head office Monday to Friday 09:00-18:00; the stores six days 08:30-17:30, 外勤 allowed. */
+/** The group's policy: up to five days of annual leave carried into the next year, to be taken by March's end. */
+const CARRY_RULE = { annualCarryDays: 5, annualCarryMonths: 3 };
+
 async function seedRules(tx: Database) {
   const thresholds = {
     earliestIn: 120,
@@ -108,17 +113,18 @@ async function seedRules(tx: Database) {
   const [headOffice, stores_, workshop] = await tx
     .insert(attendanceGroups)
     .values([
-      { name: '总部考勤', kind: 'fixed', shiftId: office!.id, workdays: [1, 2, 3, 4, 5] },
+      { name: '总部考勤', kind: 'fixed', shiftId: office!.id, workdays: [1, 2, 3, 4, 5], ...CARRY_RULE },
       {
         name: '门店考勤',
         kind: 'fixed',
         shiftId: store!.id,
         workdays: [1, 2, 3, 4, 5, 6],
+        ...CARRY_RULE,
         // Sales consultants meet customers away from the showroom.
         allowOutside: true,
       },
       // The workshops open seven days a week, from 8:00 to 20:00: their mechanics work by schedule.
-      { name: '售后车间排班', kind: 'shift', shiftId: null, workdays: [] },
+      { name: '售后车间排班', kind: 'shift', shiftId: null, workdays: [], ...CARRY_RULE },
     ])
     .returning();
   const [mechanic] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.code, WORKSHOP_POST));
@@ -227,10 +233,7 @@ async function demoLeaves(
     const week = worker.storeId === null ? [1, 2, 3, 4, 5] : STORE_WEEK;
     let start = addDays(first, randomInt(rng, 0, Math.max(span - 10, 0)));
     while (dayKindOf(start, week, calendar.get(start)) !== 'workday') start = addDays(start, 1);
-    const days: string[] = [];
-    const wanted = randomInt(rng, 1, 3);
-    for (let day = start; days.length < wanted; day = addDays(day, 1))
-      if (dayKindOf(day, week, calendar.get(day)) === 'workday') days.push(day);
+    const days = workdaysFrom(start, randomInt(rng, 1, 3), week, calendar);
     const end = days.at(-1)!;
     if (start < worker.entryDate || end > last || (worker.leftOn !== null && end > worker.leftOn)) continue;
     const type = (['annual', 'personal', 'sick'] as const)[index % 3]!;
@@ -238,33 +241,146 @@ async function demoLeaves(
       const [balance] = await balancesOf(tx, worker.id, Number(start.slice(0, 4)));
       if (!balance || balance.left < days.length) continue;
     }
-    const [request] = await tx
-      .insert(leaveRequests)
-      .values({
-        employeeId: worker.id,
-        type,
-        startDay: start,
-        startHalf: 'am',
-        endDay: end,
-        endHalf: 'pm',
-        days: days.length,
-        reason: type === 'sick' ? '感冒发烧，医院开具病假条' : type === 'annual' ? '家庭出游' : '家中有事',
-        status: 'approved',
-      })
-      .returning({ id: leaveRequests.id });
-    if (type === 'annual')
-      await tx.insert(leaveLedger).values({
-        employeeId: worker.id,
-        year: Number(start.slice(0, 4)),
-        type,
-        kind: 'use',
-        days: -days.length,
-        requestId: request!.id,
-        note: `${start} 至 ${end}`,
-      });
+    await approvedLeave(
+      tx,
+      worker.id,
+      type,
+      days,
+      type === 'sick' ? '感冒发烧，医院开具病假条' : type === 'annual' ? '家庭出游' : '家中有事',
+    );
     for (const day of days) away.add(`${worker.id}:${day}`);
   }
   return { away, leftEarly };
+}
+
+/** `count` working days of `week` from `start` on (the holiday calendar decides a day where it names one). */
+function workdaysFrom(
+  start: string,
+  count: number,
+  week: readonly number[],
+  calendar: ReadonlyMap<string, CalendarKind>,
+) {
+  const days: string[] = [];
+  for (let day = start; days.length < count; day = addDays(day, 1))
+    if (dayKindOf(day, [...week], calendar.get(day)) === 'workday') days.push(day);
+  return days;
+}
+
+/** An approved whole-day leave over `days` (working days, in order); annual leave is taken from its year's balance. */
+async function approvedLeave(
+  tx: Database,
+  employeeId: number,
+  type: 'annual' | 'personal' | 'sick',
+  days: readonly string[],
+  reason: string,
+) {
+  const start = days[0]!;
+  const end = days.at(-1)!;
+  const [request] = await tx
+    .insert(leaveRequests)
+    .values({
+      employeeId,
+      type,
+      startDay: start,
+      startHalf: 'am',
+      endDay: end,
+      endHalf: 'pm',
+      days: days.length,
+      reason,
+      status: 'approved',
+    })
+    .returning({ id: leaveRequests.id });
+  if (type === 'annual')
+    await tx.insert(leaveLedger).values({
+      employeeId,
+      year: Number(start.slice(0, 4)),
+      type,
+      kind: 'use',
+      days: -days.length,
+      requestId: request!.id,
+      note: `${start} 至 ${end}`,
+    });
+}
+
+/**
+ * Last year's annual leave and what became of it. Everyone employed last year was granted theirs and a third
+ * took some in November; on 1 January the year-end job carried what was left on by the group's rule (up to
+ * five days, to be taken by the end of March) and expired the rest; one in four of those who carried days
+ * took one or two of them in March, and after the deadline the job expired what was not taken. The job's
+ * lines are dated the day it would have run. Answers how many carried days over.
+ */
+async function demoCarryOver(
+  tx: Database,
+  rng: Rng,
+  calendar: ReadonlyMap<string, CalendarKind>,
+  { today, timeZone, workshopPostId }: { today: string; timeZone: string; workshopPostId: number },
+) {
+  const year = Number(today.slice(0, 4));
+  const lastYear = year - 1;
+  const people = await tx
+    .select({
+      id: employees.id,
+      entryDate: employees.entryDate,
+      leftOn: employees.leftOn,
+      storeId: employees.mainStoreId,
+      postId: employees.mainPostId,
+    })
+    .from(employees)
+    .where(
+      sql`${employees.entryDate} <= ${`${lastYear}-12-31`} and (${employees.leftOn} is null or ${employees.leftOn} >= ${`${lastYear}-01-01`})`,
+    )
+    .orderBy(asc(employees.id));
+  await grantAnnualLeave(
+    tx,
+    people.map((person) => person.id),
+    lastYear,
+  );
+  // The workshop works by schedules, which last year's demo does not have: its people took none.
+  const weekOf = (person: (typeof people)[number]) =>
+    person.postId === workshopPostId ? null : person.storeId === null ? [1, 2, 3, 4, 5] : STORE_WEEK;
+  for (const [index, person] of people.entries()) {
+    const granted = annualLeaveFor(lastYear, person.entryDate, person.leftOn);
+    const week = weekOf(person);
+    if (index % 3 !== 0 || granted < 1 || !week) continue;
+    const days = workdaysFrom(
+      `${lastYear}-11-${String(randomInt(rng, 2, 16)).padStart(2, '0')}`,
+      randomInt(rng, 1, Math.min(granted, 5)),
+      week,
+      calendar,
+    );
+    if (days[0]! < person.entryDate || (person.leftOn !== null && days.at(-1)! > person.leftOn)) continue;
+    await approvedLeave(tx, person.id, 'annual', days, '年底陪家人出游');
+  }
+  const { carried } = await expireLeave(tx, `${year}-01-01`);
+  await tx.execute(sql`
+    update leave_ledger set created_at = ${startOfDay(`${year}-01-01`, timeZone).toISOString()}::timestamptz + interval '20 minutes'
+    where kind in ('carry', 'expire') and year in (${lastYear}, ${year})`);
+
+  const carriedIn = await tx
+    .select({ employeeId: leaveLedger.employeeId, days: leaveLedger.days, until: leaveLedger.expiresOn })
+    .from(leaveLedger)
+    .where(sql`${leaveLedger.year} = ${year} and ${leaveLedger.kind} = 'carry' and ${leaveLedger.days} > 0`)
+    .orderBy(asc(leaveLedger.employeeId));
+  const weekById = new Map(people.map((person) => [person.id, weekOf(person)]));
+  for (const [index, carry] of carriedIn.entries()) {
+    const week = weekById.get(carry.employeeId);
+    if (index % 4 !== 1 || !week || !carry.until || carry.until >= today) continue;
+    const days = workdaysFrom(
+      `${year}-03-${String(randomInt(rng, 2, 20)).padStart(2, '0')}`,
+      Math.min(Math.floor(carry.days), randomInt(rng, 1, 2)),
+      week,
+      calendar,
+    );
+    if (days.length > 0 && days.at(-1)! <= carry.until)
+      await approvedLeave(tx, carry.employeeId, 'annual', days, '春季带孩子出游');
+  }
+  await expireLeave(tx, today);
+  for (const until of new Set(carriedIn.map((carry) => carry.until)))
+    if (until && until < today)
+      await tx.execute(sql`
+        update leave_ledger s set created_at = ${startOfDay(addDays(until, 1), timeZone).toISOString()}::timestamptz + interval '20 minutes'
+        from leave_ledger c where s.settles_id = c.id and c.expires_on = ${until}`);
+  return carried;
 }
 
 /** The Sundays (store rest days) of the last four weeks up to `last`, newest first. */
@@ -376,6 +492,11 @@ export async function demoAttendance(
     (await tx.select().from(holidayCalendar)).map((entry) => [entry.day, entry.kind] as const),
   );
 
+  const carriedOver = await demoCarryOver(tx, rng, calendar, {
+    today: today(),
+    timeZone,
+    workshopPostId: shifts.workshop.postId,
+  });
   const { away, leftEarly } = await demoLeaves(tx, rng, workers, first, yesterday, calendar, shifts);
   // `sales` worked the last Sunday's car show and asks for it below, through the flow (still waiting); the
   // crowd's Sundays are on record, approved.
@@ -497,6 +618,7 @@ export async function demoAttendance(
     ...stories,
     overtime: sundaysWorked.size,
     overtimeAsked,
+    carriedOver,
   };
 }
 

@@ -107,6 +107,11 @@ const sinceTag = async (tag: string) =>
 
 /** Migrations from 0018 on undone: the shape of the version before them. */
 async function undoSince0018(tx: Database) {
+  // 0038: annual leave carried over.
+  await tx.execute(sql`alter table leave_ledger drop column settles_id, drop column expires_on`);
+  await tx.execute(
+    sql`alter table attendance_groups drop column annual_carry_days, drop column annual_carry_months`,
+  );
   // 0037: the day's leave by type.
   await tx.execute(sql`alter table attendance_days drop column leave_days`);
   // 0036: the stint marks of the assignments.

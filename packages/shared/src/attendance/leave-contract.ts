@@ -138,12 +138,19 @@ export type LeaveRequest = z.infer<typeof leaveRequest>;
 export const leaveBalance = z.object({
   year: z.number().int(),
   type: z.enum(LEAVE_TYPES),
-  /** Granted (and adjusted), used (approved), expired and pending (in approval) days; `left` = granted - used - expired. */
+  /**
+   * Granted (and adjusted), used (approved), expired and pending (in approval) days; carried in from the year
+   * before (to be taken by `carried_until`) and carried out to the next; `left` = granted + carried_in - used -
+   * expired - carried_out.
+   */
   granted: z.number(),
   used: z.number(),
   expired: z.number(),
   pending: z.number(),
   left: z.number(),
+  carried_in: z.number(),
+  carried_until: z.string().nullable(),
+  carried_out: z.number(),
   ledger: z.array(
     z.object({
       kind: z.enum(LEDGER_KINDS),

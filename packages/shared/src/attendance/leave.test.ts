@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { annualEntitlement, annualLeaveFor, daysOfRange, leaveDays, wholeYears } from './leave';
+import {
+  annualEntitlement,
+  annualLeaveFor,
+  carryDeadline,
+  daysOfRange,
+  leaveDays,
+  wholeYears,
+} from './leave';
 
 describe('annual leave', () => {
   it('follows the statute: none under a year, then 5, 10 from ten years, 15 from twenty', () => {
@@ -25,6 +32,16 @@ describe('annual leave', () => {
     expect(annualLeaveFor(2026, '2014-01-01', '2026-06-30')).toBe(4);
     // Left before the year: nothing.
     expect(annualLeaveFor(2026, '2014-01-01', '2025-12-31')).toBe(0);
+  });
+});
+
+describe('carried annual leave', () => {
+  it('is to be taken by the last day of the rule’s month of the year it was carried into', () => {
+    expect(carryDeadline(2027, 3)).toBe('2027-03-31');
+    expect(carryDeadline(2028, 2)).toBe('2028-02-29');
+    expect(carryDeadline(2027, 2)).toBe('2027-02-28');
+    expect(carryDeadline(2027, 6)).toBe('2027-06-30');
+    expect(carryDeadline(2027, 12)).toBe('2027-12-31');
   });
 });
 

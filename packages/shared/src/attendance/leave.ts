@@ -63,11 +63,29 @@ export type Half = (typeof HALVES)[number];
 export const LEAVE_STATUSES = ['approving', 'approved', 'rejected', 'withdrawn', 'cancelled'] as const;
 export type LeaveStatus = (typeof LEAVE_STATUSES)[number];
 
-/** `earn`: time off in lieu earned by approved rest-day overtime (negative when that overtime is cancelled). */
-export const LEDGER_KINDS = ['grant', 'use', 'restore', 'expire', 'adjust', 'earn'] as const;
+/**
+ * `earn`: time off in lieu earned by approved rest-day overtime (negative when that overtime is cancelled).
+ * `carry`: annual leave carried over (结转) at the year's end, by the group's rule: taken from the old year's
+ * balance and added to the new year's, where it must be taken by a deadline.
+ */
+export const LEDGER_KINDS = ['grant', 'use', 'restore', 'expire', 'adjust', 'earn', 'carry'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LEAVE_REASON_MAX = 200;
+
+/**
+ * Annual leave carried over (结转): at most the longest statutory entitlement a year, to be taken within the
+ * first months of the next year (《职工带薪年休假条例》 allows it to move one year on).
+ */
+export const ANNUAL_CARRY_DAYS_MAX = 15;
+export const ANNUAL_CARRY_MONTHS_MAX = 12;
+export const DEFAULT_ANNUAL_CARRY_MONTHS = 3;
+
+/** The last day ('YYYY-MM-DD') on which days carried into `year` may be taken: the end of its `months`th month. */
+export function carryDeadline(year: number, months: number): string {
+  const lastDay = new Date(Date.UTC(year, months, 0)).getUTCDate();
+  return `${year}-${String(months).padStart(2, '0')}-${String(lastDay).padStart(2, '0')}`;
+}
 /**
  * The types whose statutory length a province lengthens (婚假、产假、陪产假、丧假 under each province's
  * regulations): an attendance group carries the days its province adds, the `quota` above is the base.

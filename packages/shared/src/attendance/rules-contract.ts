@@ -24,6 +24,9 @@ import {
   ruleMessages,
 } from './rules';
 import {
+  ANNUAL_CARRY_DAYS_MAX,
+  ANNUAL_CARRY_MONTHS_MAX,
+  DEFAULT_ANNUAL_CARRY_MONTHS,
   DEFAULT_HOURLY_LEAVE_TYPES,
   HOURLY_LEAVE_TYPES,
   LEAVE_TOP_UP_MAX,
@@ -176,6 +179,24 @@ const groupFields = {
     .transform((types) => [...new Set(types)])
     .optional()
     .default([...DEFAULT_HOURLY_LEAVE_TYPES]),
+  /**
+   * Annual leave left at a year's end carried into the next (结转), at most these days (0: none, all of it
+   * expires), to be taken within the next year's first `annual_carry_months` months.
+   */
+  annual_carry_days: zInteger(
+    ruleMessages.range(ruleLabels.annualCarryDays, 0, ANNUAL_CARRY_DAYS_MAX),
+    0,
+    ANNUAL_CARRY_DAYS_MAX,
+  )
+    .optional()
+    .default(0),
+  annual_carry_months: zInteger(
+    ruleMessages.range(ruleLabels.annualCarryMonths, 1, ANNUAL_CARRY_MONTHS_MAX),
+    1,
+    ANNUAL_CARRY_MONTHS_MAX,
+  )
+    .optional()
+    .default(DEFAULT_ANNUAL_CARRY_MONTHS),
   targets: z
     .array(target, { error: selectMessage(ruleLabels.targets) })
     .max(500)
@@ -215,6 +236,8 @@ export const attendanceGroup = z.object({
     bereavement: z.number().int(),
   } satisfies Record<TopUpLeaveType, unknown>),
   hourly_leave_types: z.array(z.enum(HOURLY_LEAVE_TYPES)),
+  annual_carry_days: z.number().int(),
+  annual_carry_months: z.number().int(),
   targets: z.array(z.object({ target: z.enum(GROUP_TARGETS), id: z.number().int(), name: z.string() })),
 });
 export type AttendanceGroup = z.infer<typeof attendanceGroup>;

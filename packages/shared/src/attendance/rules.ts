@@ -134,6 +134,8 @@ export const ruleLabels = {
   correctionDeadline: '补卡期限（天）',
   leaveTopUp: '地方增加天数',
   hourlyLeave: '可按小时请假的类型',
+  annualCarryDays: '年假结转上限（天）',
+  annualCarryMonths: '结转年假有效期（月）',
   statutory: '法定节假日',
   targets: '适用范围',
   day: '日期',

@@ -12,6 +12,7 @@ import {
   jsonb,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import {
@@ -33,6 +34,7 @@ import {
   LEAVE_TYPES,
   LEDGER_KINDS,
   type LeaveTopUps,
+  DEFAULT_ANNUAL_CARRY_MONTHS,
   DEFAULT_HOURLY_LEAVE_TYPES,
   LEAVE_UNITS,
   type HourlyLeaveType,
@@ -123,6 +125,9 @@ export const attendanceGroups = pgTable(
       .$type<HourlyLeaveType[]>()
       .notNull()
       .default([...DEFAULT_HOURLY_LEAVE_TYPES]),
+    /** Annual leave carried into the next year at most (0: none), to be taken within its first months. */
+    annualCarryDays: smallint().notNull().default(0),
+    annualCarryMonths: smallint().notNull().default(DEFAULT_ANNUAL_CARRY_MONTHS),
     ...timestamps,
   },
   (t) => [uniqueIndex('attendance_groups_name_key').on(t.name)],
@@ -366,10 +371,17 @@ export const leaveLedger = pgTable(
     /** The overtime whose approval earned an `earn` line of time off in lieu (or whose cancel took it back). */
     overtimeRequestId: integer().references(() => overtimeRequests.id),
     note: text(),
+    /** A `carry` line into a year: the last day its days may be taken; what is left of them then expires. */
+    expiresOn: date({ mode: 'string' }),
+    /** The `expire` line that ends a carry line's deadline names it (written once, even when none was left). */
+    settlesId: integer().references((): AnyPgColumn => leaveLedger.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('leave_ledger_employee_year_idx').on(t.employeeId, t.year),
+    uniqueIndex('leave_ledger_settles_key')
+      .on(t.settlesId)
+      .where(sql`${t.settlesId} is not null`),
     uniqueIndex('leave_ledger_grant_key')
       .on(t.employeeId, t.year, t.type)
       .where(sql`${t.kind} = 'grant'`),

@@ -27,5 +27,5 @@ export { statisticsExport } from './statistics.service';
 // The employee's steps on an abnormal day and a Sunday's overtime, for the demo's story to perform.
 export { explainDay, requestCorrection } from './abnormal.service';
 export { creditLieu, lieuYearOf, requestOvertime } from './overtime.service';
-export { balancesOf } from './leave.service';
+export { balancesOf, grantAnnualLeave } from './leave.service';
 export { EXPIRE_LEAVE, expireLeave, expireLeaveJob } from './leave-expiry';

@@ -185,25 +185,34 @@ export async function previewLeave(db: Database, userId: number, body: LeaveShap
 }
 
 /**
- * The year's annual leave is granted once, the first time the balance is read: the statutory entitlement
- * for the years since joining, pro rata in the joining and leaving years.
+ * The year's annual leave is granted once to each person, the first time their balance is read: the statutory
+ * entitlement for the years since joining, pro rata in the joining and leaving years.
  */
-async function grantAnnualLeave(tx: Database, employeeId: number, year: number) {
-  const [person] = await tx
-    .select({ entryDate: employees.entryDate, leftOn: employees.leftOn })
+export async function grantAnnualLeave(tx: Database, employeeIds: readonly number[], year: number) {
+  if (employeeIds.length === 0) return;
+  const people = await tx
+    .select({ id: employees.id, entryDate: employees.entryDate, leftOn: employees.leftOn })
     .from(employees)
-    .where(eq(employees.id, employeeId));
-  if (!person) return;
-  const days = annualLeaveFor(year, person.entryDate, person.leftOn);
+    .where(inArray(employees.id, [...employeeIds]));
+  if (people.length === 0) return;
   await tx
     .insert(leaveLedger)
-    .values({ employeeId, year, type: 'annual', kind: 'grant', days, note: `${year} 年法定年假` })
+    .values(
+      people.map((person) => ({
+        employeeId: person.id,
+        year,
+        type: 'annual' as const,
+        kind: 'grant' as const,
+        days: annualLeaveFor(year, person.entryDate, person.leftOn),
+        note: `${year} 年法定年假`,
+      })),
+    )
     .onConflictDoNothing();
 }
 
 /** The person's balances of the year, with their ledgers and what waits in approval. */
 export async function balancesOf(db: Database, employeeId: number, year: number): Promise<LeaveBalance[]> {
-  await grantAnnualLeave(db, employeeId, year);
+  await grantAnnualLeave(db, [employeeId], year);
   const [ledger, pending] = await Promise.all([
     db
       .select()
@@ -230,12 +239,24 @@ export async function balancesOf(db: Database, employeeId: number, year: number)
       .reduce((sum, row) => sum + row.days, 0);
     const left = rows.reduce((sum, row) => sum + row.days, 0);
     const expired = -rows.filter((row) => row.kind === 'expire').reduce((sum, row) => sum + row.days, 0);
+    const carries = rows.filter((row) => row.kind === 'carry');
+    const carriedIn = carries.filter((row) => row.days > 0);
+    const carriedInDays = carriedIn.reduce((sum, row) => sum + row.days, 0);
+    const carriedOut = -carries.filter((row) => row.days < 0).reduce((sum, row) => sum + row.days, 0);
     return {
       year,
       type,
       granted,
-      used: granted - left - expired,
+      used: granted + carriedInDays - left - expired - carriedOut,
       expired,
+      carried_in: carriedInDays,
+      carried_until: carriedIn
+        .map((row) => row.expiresOn)
+        .reduce<string | null>(
+          (latest, until) => (until && (!latest || until > latest) ? until : latest),
+          null,
+        ),
+      carried_out: carriedOut,
       pending: pending.find((row) => row.type === type)?.days ?? 0,
       left,
       ledger: rows.map((row) => ({

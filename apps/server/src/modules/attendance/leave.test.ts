@@ -55,10 +55,30 @@ const dayOf = async (day: string) =>
       .where(and(eq(attendanceDays.employeeId, person.employeeId), eq(attendanceDays.day, day)))
   )[0];
 
+/** The person's group, changed by `change` for the test's length. */
+const withGroup = async (change: Partial<AttendanceGroup>, test: () => Promise<void>) => {
+  const admin = await t.login();
+  const name = (await call<ClockToday>('GET', 'clock/today')).data.group!.name;
+  const group = (await call<AttendanceGroup[]>('GET', 'clock/rules/index', undefined, admin)).data.find(
+    (each) => each.name === name,
+  )!;
+  const changed = await call('PUT', 'clock/rules/update', { ...group, ...change }, admin);
+  expect(changed.code, changed.message).toBe(200);
+  try {
+    await test();
+  } finally {
+    expect((await call('PUT', 'clock/rules/update', group, admin)).code).toBe(200);
+  }
+};
+
 beforeAll(async () => {
   t = await createTestApp({ TEST_CLOCK: '1' });
   [staff, hr] = await Promise.all([t.login('staff'), t.login('hr')]);
   person = await mainPostOf(t, 'staff');
+  // The demo's story of the person's leave (last year's annual leave carried over and settled, leave taken)
+  // would be in every balance below: the tests start from none.
+  await t.db.delete(leaveLedger).where(eq(leaveLedger.employeeId, person.employeeId));
+  await t.db.delete(leaveRequests).where(eq(leaveRequests.employeeId, person.employeeId));
   await flowApprovedBy(t, 'leave', 'hr');
   await at('2026-12-07', '09:00');
 });
@@ -440,49 +460,166 @@ describe('adjustments', () => {
 });
 
 describe('expiry', () => {
-  it('expires what is left of an earlier year once, and waits for a request of that year still in approval', async () => {
-    await t.db.insert(leaveLedger).values([
-      {
-        employeeId: person.employeeId,
-        year: 2025,
-        type: 'annual',
-        kind: 'grant',
-        days: 5,
-        note: '2025 年法定年假',
-      },
-      { employeeId: person.employeeId, year: 2025, type: 'annual', kind: 'use', days: -2 },
-      { employeeId: person.employeeId, year: 2025, type: 'lieu', kind: 'adjust', days: 1, note: '加班' },
-    ]);
-    const [waiting] = await t.db
+  it('expires what is left of an earlier year once, and waits for a request of that year still in approval', async () =>
+    // A group that carries nothing over (the demo's carries five days).
+    withGroup({ annual_carry_days: 0 }, async () => {
+      await t.db.insert(leaveLedger).values([
+        {
+          employeeId: person.employeeId,
+          year: 2025,
+          type: 'annual',
+          kind: 'grant',
+          days: 5,
+          note: '2025 年法定年假',
+        },
+        { employeeId: person.employeeId, year: 2025, type: 'annual', kind: 'use', days: -2 },
+        { employeeId: person.employeeId, year: 2025, type: 'lieu', kind: 'adjust', days: 1, note: '加班' },
+      ]);
+      const [waiting] = await t.db
+        .insert(leaveRequests)
+        .values({
+          employeeId: person.employeeId,
+          type: 'lieu',
+          startDay: '2025-12-30',
+          startHalf: 'am',
+          endDay: '2025-12-30',
+          endHalf: 'pm',
+          days: 1,
+          reason: '调休',
+          status: 'approving',
+        })
+        .returning();
+      const leftOf = async (type: 'annual' | 'lieu') =>
+        (await call<LeaveBalance[]>('GET', 'clock/leave/balance?year=2025')).data.find(
+          (row) => row.type === type,
+        )!;
+
+      expect(await expireLeave(t.db, '2026-01-01')).toEqual({ expired: 1, carried: 0, settled: 0 });
+      expect(await leftOf('annual')).toMatchObject({ left: 0, granted: 5, used: 2, expired: 3 });
+      expect((await leftOf('annual')).ledger.at(-1)).toMatchObject({ kind: 'expire', days: -3 });
+      expect((await leftOf('lieu')).left).toBe(1);
+      expect((await expireLeave(t.db, '2026-01-02')).expired).toBe(0);
+
+      await t.db.update(leaveRequests).set({ status: 'rejected' }).where(eq(leaveRequests.id, waiting!.id));
+      expect((await expireLeave(t.db, '2026-01-03')).expired).toBe(1);
+      expect((await leftOf('lieu')).left).toBe(0);
+      // This year's balance is not touched.
+      expect((await annual(2026)).left).toBeGreaterThan(0);
+    }));
+});
+
+describe('carry-over (结转)', () => {
+  const ledgerLine = (year: number, kind: 'grant' | 'use', days: number) => ({
+    employeeId: person.employeeId,
+    year,
+    type: 'annual' as const,
+    kind,
+    days,
+  });
+  /** The balances the earlier tests left (read, so granted) ended on `today`, so that a run counts only the test's. */
+  const endEarlierTests = (today: string) => expireLeave(t.db, today);
+  /** An approved annual leave of `days` working days from `startDay`, taken from that year's balance. */
+  const approvedLeave = async (startDay: string, endDay: string, days: number) => {
+    const [request] = await t.db
       .insert(leaveRequests)
       .values({
         employeeId: person.employeeId,
-        type: 'lieu',
-        startDay: '2025-12-30',
+        type: 'annual',
+        startDay,
         startHalf: 'am',
-        endDay: '2025-12-30',
+        endDay,
         endHalf: 'pm',
-        days: 1,
-        reason: '调休',
-        status: 'approving',
+        days,
+        reason: '年假',
+        status: 'approved',
       })
       .returning();
-    const leftOf = async (type: 'annual' | 'lieu') =>
-      (await call<LeaveBalance[]>('GET', 'clock/leave/balance?year=2025')).data.find(
-        (row) => row.type === type,
-      )!;
+    await t.db
+      .insert(leaveLedger)
+      .values({ ...ledgerLine(Number(startDay.slice(0, 4)), 'use', -days), requestId: request!.id });
+  };
 
-    expect(await expireLeave(t.db, '2026-01-01')).toBe(1);
-    expect(await leftOf('annual')).toMatchObject({ left: 0, granted: 5, used: 2, expired: 3 });
-    expect((await leftOf('annual')).ledger.at(-1)).toMatchObject({ kind: 'expire', days: -3 });
-    expect((await leftOf('lieu')).left).toBe(1);
-    expect(await expireLeave(t.db, '2026-01-02')).toBe(0);
+  it('refuses a rule outside its range, with the field', async () => {
+    const admin = await t.login();
+    const [group] = (await call<AttendanceGroup[]>('GET', 'clock/rules/index', undefined, admin)).data;
+    const wrong = await call(
+      'PUT',
+      'clock/rules/update',
+      { ...group, annual_carry_days: 16, annual_carry_months: 0 },
+      admin,
+    );
+    expect(wrong.code).toBe(422);
+    expect(wrong.data.errors).toEqual([
+      { field: 'annual_carry_days', message: '年假结转上限（天）须为 0-15 的整数' },
+      { field: 'annual_carry_months', message: '结转年假有效期（月）须为 1-12 的整数' },
+    ]);
+  });
 
-    await t.db.update(leaveRequests).set({ status: 'rejected' }).where(eq(leaveRequests.id, waiting!.id));
-    expect(await expireLeave(t.db, '2026-01-03')).toBe(1);
-    expect((await leftOf('lieu')).left).toBe(0);
-    // This year's balance is not touched.
-    expect((await annual(2026)).left).toBeGreaterThan(0);
+  it('carries last year’s annual leave up to the group’s days, to be taken by its deadline; the rest expires', async () => {
+    await withGroup({ annual_carry_days: 5, annual_carry_months: 3 }, async () => {
+      await endEarlierTests('2028-01-01');
+      await t.db.insert(leaveLedger).values([ledgerLine(2027, 'grant', 8)]);
+      await approvedLeave('2027-06-07', '2027-06-07', 1);
+      expect(await expireLeave(t.db, '2028-01-01')).toEqual({ expired: 1, carried: 1, settled: 0 });
+      expect(await annual(2027)).toMatchObject({ left: 0, used: 1, expired: 2, carried_out: 5 });
+      const carriedIn = await annual(2028);
+      expect(carriedIn).toMatchObject({
+        carried_in: 5,
+        carried_until: '2028-03-31',
+        expired: 0,
+        carried_out: 0,
+      });
+      expect(carriedIn.left).toBe(carriedIn.granted + 5);
+      expect(carriedIn.ledger.find((row) => row.kind === 'carry')).toMatchObject({
+        days: 5,
+        note: '2027 年结转，2028-03-31 前有效',
+      });
+
+      // Two days taken before the deadline count against the carried days; one after it does not.
+      await approvedLeave('2028-02-14', '2028-02-15', 2);
+      await approvedLeave('2028-05-08', '2028-05-08', 1);
+      expect((await expireLeave(t.db, '2028-03-31')).settled).toBe(0);
+      expect((await expireLeave(t.db, '2028-04-01')).settled).toBe(1);
+      const settled = await annual(2028);
+      expect(settled).toMatchObject({ expired: 3, used: 3, left: settled.granted - 1 });
+      expect(settled.ledger.at(-1)).toMatchObject({
+        kind: 'expire',
+        days: -3,
+        note: '2027 年结转的年假未在 2028-03-31 前休完，余下部分过期',
+      });
+      // Settled once.
+      expect(await expireLeave(t.db, '2028-04-02')).toEqual({ expired: 0, carried: 0, settled: 0 });
+    });
+  });
+
+  it('carries all of a smaller leftover, and settles it at nothing when it was all taken in time', async () => {
+    await withGroup({ annual_carry_days: 5, annual_carry_months: 1 }, async () => {
+      await endEarlierTests('2030-01-02');
+      await t.db.insert(leaveLedger).values([ledgerLine(2029, 'grant', 3)]);
+      expect(await expireLeave(t.db, '2030-01-02')).toEqual({ expired: 1, carried: 1, settled: 0 });
+      expect(await annual(2029)).toMatchObject({ left: 0, expired: 0, carried_out: 3 });
+      expect(await annual(2030)).toMatchObject({ carried_in: 3, carried_until: '2030-01-31' });
+      await approvedLeave('2030-01-14', '2030-01-16', 3);
+      expect((await expireLeave(t.db, '2030-02-01')).settled).toBe(1);
+      const after = await annual(2030);
+      expect(after).toMatchObject({ expired: 0, used: 3, left: after.granted });
+      expect(after.ledger.at(-1)).toMatchObject({
+        kind: 'expire',
+        days: 0,
+        note: '2029 年结转的年假已在 2030-01-31 前休完',
+      });
+    });
+  });
+
+  it('carries nothing of a year before last, nor without a rule', async () => {
+    await endEarlierTests('2033-01-01');
+    await t.db.insert(leaveLedger).values([ledgerLine(2031, 'grant', 4)]);
+    await withGroup({ annual_carry_days: 5 }, async () => {
+      // Two years on, the leftover of 2031 only expires.
+      expect(await expireLeave(t.db, '2033-01-01')).toEqual({ expired: 1, carried: 0, settled: 0 });
+    });
+    expect(await annual(2031)).toMatchObject({ left: 0, expired: 4, carried_out: 0 });
+    expect((await annual(2032)).carried_in).toBe(0);
   });
 });
 

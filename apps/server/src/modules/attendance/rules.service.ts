@@ -211,6 +211,8 @@ function groupOf(
       TOP_UP_LEAVE_TYPES.map((type) => [type, group.leaveTopUps[type] ?? 0]),
     ) as Record<TopUpLeaveType, number>,
     hourly_leave_types: group.hourlyLeaveTypes,
+    annual_carry_days: group.annualCarryDays,
+    annual_carry_months: group.annualCarryMonths,
     targets: targets
       .filter((row) => row.groupId === group.id)
       .map((row) => ({
@@ -233,6 +235,8 @@ const groupColumns = (body: GroupBody) => ({
   correctionDeadlineDays: body.correction_deadline_days,
   leaveTopUps: body.leave_top_ups,
   hourlyLeaveTypes: body.hourly_leave_types,
+  annualCarryDays: body.annual_carry_days,
+  annualCarryMonths: body.annual_carry_months,
 });
 
 export async function assertShift(tx: Database, shiftId: number | null) {

@@ -71,12 +71,35 @@ function BalanceCard({ balance }: { balance: LeaveBalance }) {
         <Figure label={t('balance.pending')} value={daysText(balance.pending)} />
         {balance.expired > 0 && <Figure label={t('balance.expired')} value={daysText(balance.expired)} />}
         <Figure label={t('balance.granted')} value={daysText(balance.granted)} />
+        {balance.carried_in > 0 && (
+          <Figure
+            label={t('balance.carriedIn')}
+            value={daysText(balance.carried_in)}
+            note={
+              balance.carried_until ? t('balance.carriedUntil', { date: balance.carried_until }) : undefined
+            }
+          />
+        )}
+        {balance.carried_out > 0 && (
+          <Figure label={t('balance.carriedOut')} value={daysText(balance.carried_out)} />
+        )}
       </Flex>
     </Card>
   );
 }
 
-function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Figure({
+  label,
+  value,
+  strong,
+  note,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** A line under the value (until when carried days may be taken). */
+  note?: string;
+}) {
   return (
     <Flex vertical>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -85,6 +108,11 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
       <Typography.Text strong={strong} style={strong ? { fontSize: 18 } : undefined}>
         {value}
       </Typography.Text>
+      {note && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {note}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }
@@ -96,6 +124,7 @@ const kindColour: Record<LedgerKind, TagProps['color']> = {
   expire: 'default',
   earn: 'geekblue',
   adjust: 'orange',
+  carry: 'purple',
 };
 
 /** 明细: the ledger rows of a balance, newest first, in a popover that fits a phone. */

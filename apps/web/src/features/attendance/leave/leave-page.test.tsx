@@ -65,13 +65,36 @@ const balances: LeaveBalance[] = [
     year: 2026,
     type: 'annual',
     granted: 10,
-    used: 3,
+    used: 5,
     expired: 0,
     pending: 1,
     left: 7,
-    ledger: [{ kind: 'grant', days: 10, note: '2026 年度年假', created_at: '2026-01-01T00:00:00.000Z' }],
+    carried_in: 2,
+    carried_until: '2026-03-31',
+    carried_out: 0,
+    ledger: [
+      {
+        kind: 'carry',
+        days: 2,
+        note: '2025 年结转，2026-03-31 前有效',
+        created_at: '2026-01-01T00:20:00.000Z',
+      },
+      { kind: 'grant', days: 10, note: '2026 年度年假', created_at: '2026-01-01T00:00:00.000Z' },
+    ],
   },
-  { year: 2026, type: 'lieu', granted: 3, used: 0, expired: 1, pending: 0, left: 2, ledger: [] },
+  {
+    year: 2026,
+    type: 'lieu',
+    granted: 3,
+    used: 0,
+    expired: 1,
+    pending: 0,
+    left: 2,
+    carried_in: 0,
+    carried_until: null,
+    carried_out: 0,
+    ledger: [],
+  },
 ];
 
 /** The page's routes: a list of `rows`, the balances, an empty store picker, and `routes` on top. */
@@ -264,16 +287,23 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     expect(within(annual).getByText('7 天')).toBeInTheDocument();
     expect(within(annual).getByText('审批中')).toBeInTheDocument();
     expect(within(annual).getByText('1 天')).toBeInTheDocument();
-    // Expired days show only where there are some.
+    // Expired and carried days show only where there are some.
     expect(within(annual).queryByText('已过期')).not.toBeInTheDocument();
+    const carried = within(annual).getByText('上年结转').parentElement!;
+    expect(within(carried).getByText('2 天')).toBeInTheDocument();
+    expect(within(carried).getByText('2026-03-31 前有效')).toBeInTheDocument();
+    expect(within(annual).queryByText('结转至下年')).not.toBeInTheDocument();
     const lieu = within(strip).getByText('调休').closest<HTMLElement>('.ant-card')!;
     expect(within(within(lieu).getByText('已过期').parentElement!).getByText('1 天')).toBeInTheDocument();
+    expect(within(lieu).queryByText('上年结转')).not.toBeInTheDocument();
     expect(callsTo(calls, 'GET', '/api/auth/clock/leave/balance')[0]!.url.searchParams.get('year')).toBe(
       String(dayjs().year()),
     );
     const user = setupUser();
     await user.click(button(annual, '明细'));
     expect(await screen.findByText('2026 年度年假')).toBeInTheDocument();
+    expect(screen.getByText('2025 年结转，2026-03-31 前有效')).toBeInTheDocument();
+    expect(screen.getByText('结转')).toBeInTheDocument();
 
     // The team first, then their own.
     await rowOf('2026-12-01 上午 – 2026-12-03 下午');

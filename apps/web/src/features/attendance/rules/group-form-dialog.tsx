@@ -15,6 +15,9 @@ import {
   type GroupKind,
 } from '@dealer-hr/shared/attendance/rules';
 import {
+  ANNUAL_CARRY_DAYS_MAX,
+  ANNUAL_CARRY_MONTHS_MAX,
+  DEFAULT_ANNUAL_CARRY_MONTHS,
   LEAVE_TOP_UP_MAX,
   TOP_UP_LEAVE_TYPES,
   leaveTypeNames,
@@ -49,6 +52,8 @@ interface GroupValues {
   correction_deadline_days: number;
   leave_top_ups: LeaveTopUps;
   hourly_leave_types: HourlyLeaveType[];
+  annual_carry_days: number;
+  annual_carry_months: number;
   targets: TargetIds;
 }
 
@@ -67,6 +72,8 @@ const initialValues = (group: AttendanceGroup | null): GroupValues =>
         correction_deadline_days: 7,
         leave_top_ups: {},
         hourly_leave_types: [...DEFAULT_HOURLY_LEAVE_TYPES],
+        annual_carry_days: 0,
+        annual_carry_months: DEFAULT_ANNUAL_CARRY_MONTHS,
         targets: noTargets(),
       };
 
@@ -139,6 +146,18 @@ export function GroupFormDialog({
         CORRECTION_DEADLINE_MAX,
         t('validation.correctionDeadlineRange', { max: CORRECTION_DEADLINE_MAX }),
       ),
+      carryDays: rangeRule(
+        ruleLabels.annualCarryDays,
+        0,
+        ANNUAL_CARRY_DAYS_MAX,
+        t('validation.carryDaysRange', { max: ANNUAL_CARRY_DAYS_MAX }),
+      ),
+      carryMonths: rangeRule(
+        ruleLabels.annualCarryMonths,
+        1,
+        ANNUAL_CARRY_MONTHS_MAX,
+        t('validation.carryMonthsRange', { max: ANNUAL_CARRY_MONTHS_MAX }),
+      ),
       topUp: (type: TopUpLeaveType) => ({
         ...rangeRule(
           `${leaveTypeNames[type]}${ruleLabels.leaveTopUp}`,
@@ -168,6 +187,8 @@ export function GroupFormDialog({
         correction_deadline_days: values.correction_deadline_days,
         leave_top_ups: values.leave_top_ups,
         hourly_leave_types: values.hourly_leave_types,
+        annual_carry_days: values.annual_carry_days,
+        annual_carry_months: values.annual_carry_months,
         targets: targetsOf(values.targets),
       };
       return group ? updateGroup({ id: group.id, ...body }) : createGroup(body);
@@ -334,6 +355,40 @@ export function GroupFormDialog({
           options={HOURLY_LEAVE_TYPES.map((type) => ({ value: type, label: t(`groupForm.hourly.${type}`) }))}
         />
       </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="annual_carry_days"
+            label={t('groupForm.carry.days')}
+            rules={[rules.carryDays]}
+            tooltip={t('groupForm.carry.daysHint')}
+          >
+            <InputNumber
+              min={0}
+              max={ANNUAL_CARRY_DAYS_MAX}
+              precision={0}
+              suffix={t('groupForm.daysSuffix')}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="annual_carry_months"
+            label={t('groupForm.carry.months')}
+            rules={[rules.carryMonths]}
+            tooltip={t('groupForm.carry.monthsHint')}
+          >
+            <InputNumber
+              min={1}
+              max={ANNUAL_CARRY_MONTHS_MAX}
+              precision={0}
+              suffix={t('groupForm.carry.monthsSuffix')}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item name="targets" label={t('groups.fields.targets')} extra={t('groups.membership')}>
         <TargetsInput known={group?.targets ?? []} />
       </Form.Item>

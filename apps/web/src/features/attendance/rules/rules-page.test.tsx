@@ -65,6 +65,8 @@ const groups: AttendanceGroup[] = [
     correction_deadline_days: 7,
     leave_top_ups: { marriage: 0, maternity: 60, paternity: 15, bereavement: 0 },
     hourly_leave_types: ['personal', 'sick', 'lieu'],
+    annual_carry_days: 0,
+    annual_carry_months: 3,
     targets: [
       { target: 'post', id: 5, name: '销售顾问' },
       { target: 'department', id: 12, name: '市场部' },
@@ -85,6 +87,8 @@ const groups: AttendanceGroup[] = [
     correction_deadline_days: 5,
     leave_top_ups: { marriage: 0, maternity: 0, paternity: 0, bereavement: 0 },
     hourly_leave_types: ['personal', 'sick', 'lieu'],
+    annual_carry_days: 0,
+    annual_carry_months: 3,
     targets: [],
   },
 ];
@@ -189,6 +193,10 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
     await chooseOption(user, within(form).getByLabelText('门店'), '上海浦东宝马4S店');
     // The province's days: marriage leave lengthened by 10, the others left empty (0).
     await user.type(within(form).getByLabelText('婚假'), '10');
+    // Up to 5 days of annual leave carried into the next year, for the default three months.
+    const carry = within(form).getByLabelText('年假结转上限');
+    await user.clear(carry);
+    await user.type(carry, '5');
     await user.click(button(form, '保存'));
 
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/auth/clock/rules/store')).toHaveLength(1));
@@ -204,6 +212,8 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
       correction_deadline_days: 7,
       leave_top_ups: { marriage: 10 },
       hourly_leave_types: ['personal', 'sick', 'lieu'],
+      annual_carry_days: 5,
+      annual_carry_months: 3,
       targets: [
         { target: 'post', id: 5 },
         { target: 'department', id: 12 },
