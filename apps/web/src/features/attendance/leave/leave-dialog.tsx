@@ -10,7 +10,6 @@ import {
   Radio,
   Select,
   Spin,
-  TimePicker,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -58,8 +57,9 @@ interface LeaveValues {
   type?: LeaveType;
   unit: LeaveUnit;
   start_day?: Dayjs;
-  start_time?: Dayjs;
-  end_time?: Dayjs;
+  /** 'HH:mm' in half hours; the end may be 24:00. */
+  start_time?: string;
+  end_time?: string;
   start_half: Half;
   end_day?: Dayjs;
   end_half: Half;
@@ -77,8 +77,14 @@ const INITIAL: Partial<LeaveValues> = {
   reason: '',
 };
 
-const TIME_FORMAT = 'HH:mm';
-const timeText = (time?: Dayjs | null) => time?.format(TIME_FORMAT);
+/** The day's half hours as 'HH:mm', from 00:00 to 24:00 (a window may end at midnight, which no clock face shows). */
+const HALF_HOURS = Array.from({ length: (24 * 60) / LEAVE_HOUR_STEP_MINUTES + 1 }, (_, index) => {
+  const minute = index * LEAVE_HOUR_STEP_MINUTES;
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+});
+const timeOptions = (times: readonly string[]) => times.map((time) => ({ value: time, label: time }));
+const START_TIMES = timeOptions(HALF_HOURS.slice(0, -1));
+const END_TIMES = timeOptions(HALF_HOURS.slice(1));
 
 /** The unit the form asks in: by the hour only for a type that may go by the hour. */
 const unitOf = (values: Partial<LeaveValues>): LeaveUnit =>
@@ -93,7 +99,7 @@ function previewOf(values: Partial<LeaveValues>): LeavePreviewParams | null {
   if (!type || !start_day) return null;
   const start = start_day.format(DAY_FORMAT);
   if (unitOf(values) === 'hour') {
-    const [from, to] = [timeText(values.start_time), timeText(values.end_time)];
+    const [from, to] = [values.start_time, values.end_time];
     if (!from || !to || hourWindowProblem(from, to)) return null;
     return { type, unit: 'hour', start_day: start, start_time: from, end_time: to };
   }
@@ -136,8 +142,8 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
           type: values.type!,
           unit: 'hour',
           start_day: values.start_day!.format(DAY_FORMAT),
-          start_time: timeText(values.start_time)!,
-          end_time: timeText(values.end_time)!,
+          start_time: values.start_time!,
+          end_time: values.end_time!,
           reason: values.reason.trim(),
         });
       const body: LeaveRequestInput = {
@@ -308,14 +314,8 @@ export function LeaveDialog({ open, onClose }: { open: boolean; onClose(): void 
   );
 }
 
-/** A time of the day in half hours, taken as typed or picked. */
-const timePicking = {
-  format: TIME_FORMAT,
-  minuteStep: LEAVE_HOUR_STEP_MINUTES,
-  showNow: false,
-  needConfirm: false,
-  style: { width: '100%' },
-} as const;
+/** A time of the day in half hours, picked or typed ("14:30" and Enter). */
+const timePicking = { showSearch: true, placeholder: 'HH:mm', style: { width: '100%' } } as const;
 
 /** Leave by the hour: a day, and a window of it in half hours. */
 function HourFields() {
@@ -338,7 +338,7 @@ function HourFields() {
           rules={selectRules(leaveLabels.startTime, t('dialog.validation.startTime'))}
           style={{ flex: '1 1 150px' }}
         >
-          <TimePicker {...timePicking} />
+          <Select {...timePicking} options={START_TIMES} notFoundContent={t('dialog.noTime')} />
         </Form.Item>
         <Form.Item
           name="end_time"
@@ -347,10 +347,10 @@ function HourFields() {
           rules={[
             ...selectRules(leaveLabels.endTime, t('dialog.validation.endTime')),
             ({ getFieldValue }) => ({
-              validator: (_rule, end?: Dayjs | null) => {
-                const start = getFieldValue('start_time') as Dayjs | undefined;
+              validator: (_rule, end?: string | null) => {
+                const start = getFieldValue('start_time') as string | undefined;
                 if (!start || !end) return Promise.resolve();
-                const problem = hourWindowProblem(timeText(start)!, timeText(end)!);
+                const problem = hourWindowProblem(start, end);
                 if (!problem) return Promise.resolve();
                 const message =
                   problem === 'length'
@@ -362,7 +362,7 @@ function HourFields() {
           ]}
           style={{ flex: '1 1 150px' }}
         >
-          <TimePicker {...timePicking} />
+          <Select {...timePicking} options={END_TIMES} notFoundContent={t('dialog.noTime')} />
         </Form.Item>
       </Flex>
     </>

@@ -235,14 +235,32 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByText('按小时'));
     expect(within(dialog).queryByLabelText('结束日期')).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('日期'), '2026-12-10{Enter}');
-    await user.type(within(dialog).getByLabelText('开始时间'), '09:00{Enter}');
+    /** A half hour typed into its picker, then picked from what is left of the list. */
+    const pickTime = async (label: string, time: string) => {
+      const input = within(dialog).getByLabelText(label);
+      await user.type(input, time);
+      // This picker's own list (another's may still be in the page, closing).
+      const list = await waitFor(() =>
+        document
+          .getElementById(input.getAttribute('aria-controls')!)!
+          .closest<HTMLElement>('.ant-select-dropdown')!,
+      );
+      await user.click(await within(list).findByTitle(time));
+      const picker = input.closest<HTMLElement>('.ant-select')!;
+      await waitFor(() => expect(within(picker).getByTitle(time)).toBeInTheDocument());
+    };
+    // The start is a half hour of the day; the end may be midnight (a night shift's evening).
+    await user.type(within(dialog).getByLabelText('开始时间'), '24');
+    expect(await within(document.body).findByText('没有匹配的时间')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('开始时间'));
+    await pickTime('结束时间', '24:00');
+    await pickTime('开始时间', '09:00');
     // A window the wrong way round is refused in the form.
-    await user.type(within(dialog).getByLabelText('结束时间'), '08:30{Enter}');
+    await pickTime('结束时间', '08:30');
     expect(
       await within(dialog).findByText('请按 30 分钟一档选择开始和结束时间，结束晚于开始'),
     ).toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('结束时间'));
-    await user.type(within(dialog).getByLabelText('结束时间'), '11:00{Enter}');
+    await pickTime('结束时间', '11:00');
     expect(await within(dialog).findByText('共 2 小时，折合 0.25 天')).toBeInTheDocument();
     expect(
       Object.fromEntries(callsTo(calls, 'GET', '/api/auth/clock/leave/preview').at(-1)!.url.searchParams),
