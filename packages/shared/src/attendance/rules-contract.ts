@@ -57,6 +57,12 @@ const zInteger = (message: string, min: number, max: number) =>
     .min(min, { error: message })
     .max(max, { error: message });
 
+/** A group's whole-number setting from `min` to `max`, `fallback` when not sent. */
+const zSetting = (label: string, min: number, max: number, fallback: number) =>
+  zInteger(ruleMessages.range(label, min, max), min, max)
+    .optional()
+    .default(fallback);
+
 /** The days a province adds to a leave type's statutory length (0-200, none by default). */
 const zTopUp = (type: TopUpLeaveType) => {
   const message = ruleMessages.range(`${leaveTypeNames[type]}${ruleLabels.leaveTopUp}`, 0, LEAVE_TOP_UP_MAX);
@@ -128,13 +134,7 @@ const groupFields = {
     })
     .max(7, { error: ruleMessages.workdays })
     .transform((days) => [...new Set(days)].sort()),
-  day_boundary_hour: zInteger(
-    ruleMessages.range(ruleLabels.dayBoundary, 0, DAY_BOUNDARY_MAX),
-    0,
-    DAY_BOUNDARY_MAX,
-  )
-    .optional()
-    .default(0),
+  day_boundary_hour: zSetting(ruleLabels.dayBoundary, 0, DAY_BOUNDARY_MAX, 0),
   allow_outside: z
     .boolean({ error: selectMessage(ruleLabels.allowOutside) })
     .optional()
@@ -143,20 +143,8 @@ const groupFields = {
     .boolean({ error: selectMessage(ruleLabels.outsidePhoto) })
     .optional()
     .default(false),
-  correction_quota: zInteger(
-    ruleMessages.range(ruleLabels.correctionQuota, 0, CORRECTION_QUOTA_MAX),
-    0,
-    CORRECTION_QUOTA_MAX,
-  )
-    .optional()
-    .default(3),
-  correction_deadline_days: zInteger(
-    ruleMessages.range(ruleLabels.correctionDeadline, 1, CORRECTION_DEADLINE_MAX),
-    1,
-    CORRECTION_DEADLINE_MAX,
-  )
-    .optional()
-    .default(7),
+  correction_quota: zSetting(ruleLabels.correctionQuota, 0, CORRECTION_QUOTA_MAX, 3),
+  correction_deadline_days: zSetting(ruleLabels.correctionDeadline, 1, CORRECTION_DEADLINE_MAX, 7),
   /** The days the group's province adds to the statutory marriage, maternity, paternity and bereavement leave. */
   leave_top_ups: z
     .object(
@@ -183,20 +171,13 @@ const groupFields = {
    * Annual leave left at a year's end carried into the next (结转), at most these days (0: none, all of it
    * expires), to be taken within the next year's first `annual_carry_months` months.
    */
-  annual_carry_days: zInteger(
-    ruleMessages.range(ruleLabels.annualCarryDays, 0, ANNUAL_CARRY_DAYS_MAX),
-    0,
-    ANNUAL_CARRY_DAYS_MAX,
-  )
-    .optional()
-    .default(0),
-  annual_carry_months: zInteger(
-    ruleMessages.range(ruleLabels.annualCarryMonths, 1, ANNUAL_CARRY_MONTHS_MAX),
+  annual_carry_days: zSetting(ruleLabels.annualCarryDays, 0, ANNUAL_CARRY_DAYS_MAX, 0),
+  annual_carry_months: zSetting(
+    ruleLabels.annualCarryMonths,
     1,
     ANNUAL_CARRY_MONTHS_MAX,
-  )
-    .optional()
-    .default(DEFAULT_ANNUAL_CARRY_MONTHS),
+    DEFAULT_ANNUAL_CARRY_MONTHS,
+  ),
   targets: z
     .array(target, { error: selectMessage(ruleLabels.targets) })
     .max(500)
