@@ -200,8 +200,9 @@ async function demoLeaves(
   last: string,
   calendar: ReadonlyMap<string, CalendarKind>,
   shifts: Shifts,
+  /** The days already on leave (`<employee>:<day>`), added to. */
+  { away, timeZone }: { away: Set<string>; timeZone: string },
 ) {
-  const away = new Set<string>();
   const leftEarly = new Map<string, number>();
   const span = Math.round((Date.parse(last) - Date.parse(first)) / 86_400_000);
   for (const [index, worker] of workers.entries()) {
@@ -210,6 +211,7 @@ async function demoLeaves(
       let day = addDays(first, randomInt(rng, 0, Math.max(span - 3, 0)));
       while (dayKindOf(day, week, calendar.get(day)) !== 'workday') day = addDays(day, 1);
       if (day < worker.entryDate || day > last || (worker.leftOn !== null && day >= worker.leftOn)) continue;
+      if (away.has(`${worker.id}:${day}`)) continue;
       const end = (worker.storeId === null ? shifts.office : shifts.store).endMinute;
       const type = Math.floor(index / 60) % 2 === 0 ? 'sick' : 'personal';
       await tx.insert(leaveRequests).values({
@@ -241,16 +243,18 @@ async function demoLeaves(
       const [balance] = await balancesOf(tx, worker.id, Number(start.slice(0, 4)));
       if (!balance || balance.left < days.length) continue;
     }
-    await approvedLeave(
-      tx,
-      worker.id,
+    // Nobody takes two leaves of a day (last year's carried days taken in March may fall in these months).
+    if (days.some((day) => away.has(`${worker.id}:${day}`))) continue;
+    await approvedLeave(tx, {
+      employeeId: worker.id,
       type,
       days,
-      type === 'sick' ? '感冒发烧，医院开具病假条' : type === 'annual' ? '家庭出游' : '家中有事',
-    );
+      reason: type === 'sick' ? '感冒发烧，医院开具病假条' : type === 'annual' ? '家庭出游' : '家中有事',
+      timeZone,
+    });
     for (const day of days) away.add(`${worker.id}:${day}`);
   }
-  return { away, leftEarly };
+  return { leftEarly };
 }
 
 /** `count` working days of `week` from `start` on (the holiday calendar decides a day where it names one). */
@@ -266,16 +270,24 @@ function workdaysFrom(
   return days;
 }
 
-/** An approved whole-day leave over `days` (working days, in order); annual leave is taken from its year's balance. */
+/**
+ * An approved whole-day leave over `days` (working days, in order), asked and approved two days before it
+ * starts; annual leave is taken from its year's balance then.
+ */
 async function approvedLeave(
   tx: Database,
-  employeeId: number,
-  type: 'annual' | 'personal' | 'sick',
-  days: readonly string[],
-  reason: string,
+  leave: {
+    employeeId: number;
+    type: 'annual' | 'personal' | 'sick';
+    days: readonly string[];
+    reason: string;
+    timeZone: string;
+  },
 ) {
+  const { employeeId, type, days, timeZone } = leave;
   const start = days[0]!;
   const end = days.at(-1)!;
+  const approvedAt = new Date(startOfDay(addDays(start, -2), timeZone).getTime() + 10 * 3_600_000);
   const [request] = await tx
     .insert(leaveRequests)
     .values({
@@ -286,8 +298,10 @@ async function approvedLeave(
       endDay: end,
       endHalf: 'pm',
       days: days.length,
-      reason,
+      reason: leave.reason,
       status: 'approved',
+      createdAt: approvedAt,
+      updatedAt: approvedAt,
     })
     .returning({ id: leaveRequests.id });
   if (type === 'annual')
@@ -299,6 +313,7 @@ async function approvedLeave(
       days: -days.length,
       requestId: request!.id,
       note: `${start} 至 ${end}`,
+      createdAt: approvedAt,
     });
 }
 
@@ -306,14 +321,20 @@ async function approvedLeave(
  * Last year's annual leave and what became of it. Everyone employed last year was granted theirs and a third
  * took some in November; on 1 January the year-end job carried what was left on by the group's rule (up to
  * five days, to be taken by the end of March) and expired the rest; one in four of those who carried days
- * took one or two of them in March, and after the deadline the job expired what was not taken. The job's
- * lines are dated the day it would have run. Answers how many carried days over.
+ * took one or two of them in March, and after the deadline the job expired what was not taken. Grants are
+ * dated the year's first day, leave two days before it starts, the job's lines the day it would have run.
+ * The days taken join `away` (nobody punches on them). Answers how many carried days over.
  */
 async function demoCarryOver(
   tx: Database,
   rng: Rng,
   calendar: ReadonlyMap<string, CalendarKind>,
-  { today, timeZone, workshopPostId }: { today: string; timeZone: string; workshopPostId: number },
+  {
+    today,
+    timeZone,
+    workshopPostId,
+    away,
+  }: { today: string; timeZone: string; workshopPostId: number; away: Set<string> },
 ) {
   const year = Number(today.slice(0, 4));
   const lastYear = year - 1;
@@ -349,12 +370,34 @@ async function demoCarryOver(
       calendar,
     );
     if (days[0]! < person.entryDate || (person.leftOn !== null && days.at(-1)! > person.leftOn)) continue;
-    await approvedLeave(tx, person.id, 'annual', days, '年底陪家人出游');
+    await approvedLeave(tx, {
+      employeeId: person.id,
+      type: 'annual',
+      days,
+      reason: '年底陪家人出游',
+      timeZone,
+    });
+    for (const day of days) away.add(`${person.id}:${day}`);
   }
   const { carried } = await expireLeave(tx, `${year}-01-01`);
+  // This year's grants too, so that each ledger reads in the order things happened.
+  const staying = await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(sql`${employees.leftOn} is null or ${employees.leftOn} >= ${`${year}-01-01`}`);
+  await grantAnnualLeave(
+    tx,
+    staying.map((person) => person.id),
+    year,
+  );
+  const newYear = startOfDay(`${year}-01-01`, timeZone).toISOString();
   await tx.execute(sql`
-    update leave_ledger set created_at = ${startOfDay(`${year}-01-01`, timeZone).toISOString()}::timestamptz + interval '20 minutes'
-    where kind in ('carry', 'expire') and year in (${lastYear}, ${year})`);
+    update leave_ledger set created_at = ${newYear}::timestamptz
+      + case when kind = 'grant' then interval '0 minutes' else interval '20 minutes' end
+    where (kind in ('carry', 'expire') and year in (${lastYear}, ${year})) or (kind = 'grant' and year = ${year})`);
+  await tx.execute(sql`
+    update leave_ledger set created_at = ${startOfDay(`${lastYear}-01-01`, timeZone).toISOString()}::timestamptz
+    where kind = 'grant' and year = ${lastYear}`);
 
   const carriedIn = await tx
     .select({ employeeId: leaveLedger.employeeId, days: leaveLedger.days, until: leaveLedger.expiresOn })
@@ -371,8 +414,16 @@ async function demoCarryOver(
       week,
       calendar,
     );
-    if (days.length > 0 && days.at(-1)! <= carry.until)
-      await approvedLeave(tx, carry.employeeId, 'annual', days, '春季带孩子出游');
+    if (days.length > 0 && days.at(-1)! <= carry.until) {
+      await approvedLeave(tx, {
+        employeeId: carry.employeeId,
+        type: 'annual',
+        days,
+        reason: '春季带孩子出游',
+        timeZone,
+      });
+      for (const day of days) away.add(`${carry.employeeId}:${day}`);
+    }
   }
   await expireLeave(tx, today);
   for (const until of new Set(carriedIn.map((carry) => carry.until)))
@@ -492,12 +543,17 @@ export async function demoAttendance(
     (await tx.select().from(holidayCalendar)).map((entry) => [entry.day, entry.kind] as const),
   );
 
+  const away = new Set<string>();
   const carriedOver = await demoCarryOver(tx, rng, calendar, {
     today: today(),
     timeZone,
     workshopPostId: shifts.workshop.postId,
+    away,
   });
-  const { away, leftEarly } = await demoLeaves(tx, rng, workers, first, yesterday, calendar, shifts);
+  const { leftEarly } = await demoLeaves(tx, rng, workers, first, yesterday, calendar, shifts, {
+    away,
+    timeZone,
+  });
   // `sales` worked the last Sunday's car show and asks for it below, through the flow (still waiting); the
   // crowd's Sundays are on record, approved.
   const sundays = recentRestDays(yesterday, calendar);

@@ -48,16 +48,13 @@ import type { ApprovalEngine } from '../approvals';
 import { employeeOfUser } from './abnormal.service';
 import { loadRulebook, placementsOn, type Group, type Shift } from './day-context';
 import { computeDays, isMonthLocked } from './days.build';
+import { carriedLapsingBefore } from './leave-expiry';
+import { lockPersonsLeave } from './leave-lock';
 import { addMonths } from './punch-partitions';
 
 export const LEAVE = 'leave' as const;
 
-/**
- * One change of a person's balances at a time: a request, an adjustment, an overtime's lieu days and their
- * cancels each read the balance, then write it.
- */
-export const lockPersonsLeave = (tx: Database, employeeId: number) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext('leave_requests'), ${employeeId})`);
+export { lockPersonsLeave } from './leave-lock';
 
 /**
  * The person's attendance group and what each day of a range is for them: the group's week and the holiday
@@ -421,7 +418,10 @@ export async function requestLeave(
     if (leaveTypeRules[body.type].balance) {
       const year = Number(body.start_day.slice(0, 4));
       const balance = (await balancesOf(tx, employeeId, year)).find((row) => row.type === body.type)!;
-      const left = balance.left - balance.pending;
+      // Days carried in that lapse before the leave starts are not there for it.
+      const lapsing =
+        body.type === 'annual' ? await carriedLapsingBefore(tx, employeeId, year, body.start_day) : 0;
+      const left = balance.left - balance.pending - lapsing;
       if (days > left) throw conflict(leaveMessages.overBalance(leaveTypeNames[body.type], left));
     }
     const [request] = await tx
@@ -595,9 +595,9 @@ export async function personBalances(db: Database, scope: Scope, employeeId: num
 }
 
 /**
- * `POST clock/leave/adjust`: days added to or taken from a person's balance by HR (a carried-over balance, a
- * correction, time off in lieu agreed outside a request), as an `adjust` line of the ledger with its reason. A
- * balance never goes below zero.
+ * `POST clock/leave/adjust`: days added to or taken from a person's balance by HR (a correction, time off in lieu
+ * agreed outside a request; carry-over is the year-end job's), as an `adjust` line of the ledger with its reason.
+ * A balance never goes below zero.
  */
 export async function adjustBalance(db: Database, scope: Scope, actor: AuditActor, body: LeaveAdjustBody) {
   await assertPersonInScope(db, scope, body.employee_id);

@@ -3,7 +3,7 @@ import type { LeaveBalance, LeaveRequest } from '@dealer-hr/shared/attendance/le
 import type { ClockToday } from '@dealer-hr/shared/attendance/clock-contract';
 import type { AttendanceGroup } from '@dealer-hr/shared/attendance/rules-contract';
 import { ErrorCode } from '@dealer-hr/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceDays, employees, leaveLedger, leaveRequests } from '../../db/schema';
 import { callerOf } from '../../test/api';
@@ -620,6 +620,107 @@ describe('carry-over (结转)', () => {
     });
     expect(await annual(2031)).toMatchObject({ left: 0, expired: 4, carried_out: 0 });
     expect((await annual(2032)).carried_in).toBe(0);
+    await t.db.insert(leaveLedger).values([ledgerLine(2034, 'grant', 4)]);
+    await withGroup({ annual_carry_days: 0 }, async () => {
+      await endEarlierTests('2035-01-01');
+    });
+    expect(await annual(2034)).toMatchObject({ left: 0, expired: 4, carried_out: 0 });
+  });
+
+  it('settles carried days before carrying, so that what lapsed is not carried on again', async () => {
+    await withGroup({ annual_carry_days: 5, annual_carry_months: 12 }, async () => {
+      await endEarlierTests('2037-01-01');
+      await t.db.insert(leaveLedger).values([ledgerLine(2036, 'grant', 8)]);
+      await t.db.insert(leaveLedger).values([ledgerLine(2037, 'grant', 2)]);
+      expect(await expireLeave(t.db, '2037-01-01')).toMatchObject({ carried: 1 });
+      expect(await annual(2037)).toMatchObject({ carried_in: 5, carried_until: '2037-12-31', left: 7 });
+      // A year on, none of it taken: the five lapse, and only the year's own two go on.
+      expect(await expireLeave(t.db, '2038-01-01')).toEqual({ expired: 1, carried: 1, settled: 1 });
+      expect(await annual(2037)).toMatchObject({ left: 0, expired: 5, carried_out: 2 });
+      expect(await annual(2038)).toMatchObject({ carried_in: 2 });
+    });
+  });
+
+  it('carries a balance that comes back later only as far as the rule’s days were not carried already', async () => {
+    await withGroup({ annual_carry_days: 5, annual_carry_months: 3 }, async () => {
+      await endEarlierTests('2040-01-01');
+      await t.db.insert(leaveLedger).values([ledgerLine(2039, 'grant', 9)]);
+      expect(await expireLeave(t.db, '2040-01-01')).toMatchObject({ carried: 1 });
+      // A leave of last year cancelled in January gives two days back to that year.
+      await t.db.insert(leaveLedger).values([{ ...ledgerLine(2039, 'grant', 0), kind: 'restore', days: 2 }]);
+      expect(await expireLeave(t.db, '2040-01-02')).toEqual({ expired: 1, carried: 0, settled: 0 });
+      expect(await annual(2039)).toMatchObject({ left: 0, carried_out: 5, expired: 6 });
+      expect((await annual(2040)).carried_in).toBe(5);
+    });
+  });
+
+  it('waits for leave in approval by the deadline, and never expires days a request in approval holds', async () => {
+    await withGroup({ annual_carry_days: 5, annual_carry_months: 3 }, async () => {
+      await endEarlierTests('2042-01-01');
+      await t.db.insert(leaveLedger).values([ledgerLine(2041, 'grant', 5), ledgerLine(2042, 'grant', 2)]);
+      await expireLeave(t.db, '2042-01-01');
+      const asking = async (startDay: string, days: number) =>
+        (
+          await t.db
+            .insert(leaveRequests)
+            .values({
+              employeeId: person.employeeId,
+              type: 'annual',
+              startDay,
+              startHalf: 'am',
+              endDay: startDay,
+              endHalf: 'pm',
+              days,
+              reason: '年假',
+              status: 'approving',
+            })
+            .returning()
+        )[0]!;
+      const inMarch = await asking('2042-03-16', 1);
+      expect((await expireLeave(t.db, '2042-04-01')).settled).toBe(0);
+      await t.db.update(leaveRequests).set({ status: 'withdrawn' }).where(eq(leaveRequests.id, inMarch.id));
+      // Six of the seven days are held by a request for May: only one of the five carried may lapse.
+      await asking('2042-05-11', 6);
+      expect((await expireLeave(t.db, '2042-04-02')).settled).toBe(1);
+      expect(await annual(2042)).toMatchObject({ expired: 1, left: 6, pending: 6 });
+    });
+  });
+
+  it('does not count carried days that lapse before a request starts', async () => {
+    // The year's days all held but one carried day, to be taken by 2026-12-10.
+    const before = await annual(2026);
+    const [hold] = await t.db
+      .insert(leaveLedger)
+      .values([
+        {
+          ...ledgerLine(2026, 'grant', 0),
+          kind: 'adjust',
+          days: -(before.left - before.pending),
+          note: '测试',
+        },
+        { ...ledgerLine(2026, 'grant', 0), kind: 'carry', days: 1, expiresOn: '2026-12-10' },
+      ])
+      .returning();
+    try {
+      const ask = (day: string) =>
+        call<LeaveRequest>('POST', 'clock/leave/store', {
+          type: 'annual',
+          start_day: day,
+          start_half: 'am',
+          end_day: day,
+          end_half: 'pm',
+          reason: '年假',
+        });
+      const late = await ask('2026-12-14');
+      expect([late.code, late.message]).toEqual([409, leaveMessages.overBalance('年假', 0)]);
+      const inTime = await ask('2026-12-09');
+      expect(inTime.code, inTime.message).toBe(200);
+      await call('PUT', 'clock/leave/cancel', { id: inTime.data.id });
+    } finally {
+      await t.db
+        .delete(leaveLedger)
+        .where(and(eq(leaveLedger.employeeId, person.employeeId), gte(leaveLedger.id, hold!.id)));
+    }
   });
 });
 

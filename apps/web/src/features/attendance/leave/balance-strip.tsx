@@ -58,6 +58,13 @@ function BalanceCard({ balance }: { balance: LeaveBalance }) {
   const { t } = useTranslation('attendanceLeave');
   const daysText = useDaysText();
   const name = t(`types.${balance.type}`);
+  /** Until when carried days may be taken, or that they have lapsed. */
+  const carriedNote = (until: string | null) =>
+    !until
+      ? undefined
+      : until < dayjs().format('YYYY-MM-DD')
+        ? t('balance.carriedEnded', { date: until })
+        : t('balance.carriedUntil', { date: until });
   return (
     <Card
       size="small"
@@ -75,9 +82,7 @@ function BalanceCard({ balance }: { balance: LeaveBalance }) {
           <Figure
             label={t('balance.carriedIn')}
             value={daysText(balance.carried_in)}
-            note={
-              balance.carried_until ? t('balance.carriedUntil', { date: balance.carried_until }) : undefined
-            }
+            note={carriedNote(balance.carried_until)}
           />
         )}
         {balance.carried_out > 0 && (

@@ -309,7 +309,8 @@ describe('/attendance/leave', { timeout: 30_000 }, () => {
     expect(within(annual).queryByText('已过期')).not.toBeInTheDocument();
     const carried = within(annual).getByText('上年结转').parentElement!;
     expect(within(carried).getByText('2 天')).toBeInTheDocument();
-    expect(within(carried).getByText('2026-03-31 前有效')).toBeInTheDocument();
+    // Its deadline is past by now (the page reads today's date): it says so.
+    expect(within(carried).getByText('2026-03-31 已到期')).toBeInTheDocument();
     expect(within(annual).queryByText('结转至下年')).not.toBeInTheDocument();
     const lieu = within(strip).getByText('调休').closest<HTMLElement>('.ant-card')!;
     expect(within(within(lieu).getByText('已过期').parentElement!).getByText('1 天')).toBeInTheDocument();
