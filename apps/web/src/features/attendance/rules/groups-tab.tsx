@@ -115,6 +115,16 @@ export function GroupsTab() {
         }),
     },
     {
+      title: t('groups.fields.carry'),
+      key: 'carry',
+      width: 130,
+      choice: 'optional',
+      render: (_value, group) =>
+        group.annual_carry_days === 0
+          ? t('groups.carryNone')
+          : t('groups.carryValue', { days: group.annual_carry_days, months: group.annual_carry_months }),
+    },
+    {
       title: t('groups.fields.dayBoundary'),
       key: 'dayBoundary',
       dataIndex: 'day_boundary_hour',

@@ -9,6 +9,7 @@ import {
   mockPageApi,
   queryButton,
   setupUser,
+  showColumns,
 } from '../../../test/page-helpers';
 import { renderApp } from '../../../test/render-app';
 import dayjs from 'dayjs';
@@ -65,7 +66,7 @@ const groups: AttendanceGroup[] = [
     correction_deadline_days: 7,
     leave_top_ups: { marriage: 0, maternity: 60, paternity: 15, bereavement: 0 },
     hourly_leave_types: ['personal', 'sick', 'lieu'],
-    annual_carry_days: 0,
+    annual_carry_days: 5,
     annual_carry_months: 3,
     targets: [
       { target: 'post', id: 5, name: '销售顾问' },
@@ -150,6 +151,7 @@ beforeAll(async () => {
 
 describe('/attendance/rules', { timeout: 30_000 }, () => {
   it('lists the groups with their shift, work days, coverage, fence and corrections', async () => {
+    showColumns('attendanceGroups', ['carry']);
     api();
     renderApp('/attendance/rules');
     const sales = await rowOf('销售固定班');
@@ -162,12 +164,14 @@ describe('/attendance/rules', { timeout: 30_000 }, () => {
     expect(within(sales).getByText('岗位')).toBeInTheDocument();
     expect(within(sales).getByText('允许，需拍照')).toBeInTheDocument();
     expect(within(sales).getByText('每月 3 次，7 天内')).toBeInTheDocument();
+    expect(within(sales).getByText('最多 5 天，3 个月内休完')).toBeInTheDocument();
 
     const roster = await rowOf('售后排班');
     expect(within(roster).getByText('排班制')).toBeInTheDocument();
     expect(within(roster).getAllByText('按排班')).toHaveLength(2);
     expect(within(roster).getByText('未设置')).toBeInTheDocument();
     expect(within(roster).getByText('不允许')).toBeInTheDocument();
+    expect(within(roster).getByText('不结转')).toBeInTheDocument();
   });
 
   it('asks for a shift, sends the group with its targets, and shows the server’s refusal on the targets', async () => {
