@@ -518,25 +518,35 @@ describe('carry-over (结转)', () => {
   });
   /** The balances the earlier tests left (read, so granted) ended on `today`, so that a run counts only the test's. */
   const endEarlierTests = (today: string) => expireLeave(t.db, today);
+  /** An annual leave request of the person's, written as its approval would have left it. */
+  const annualRequest = async (
+    startDay: string,
+    endDay: string,
+    days: number,
+    status: 'approved' | 'approving',
+  ) =>
+    (
+      await t.db
+        .insert(leaveRequests)
+        .values({
+          employeeId: person.employeeId,
+          type: 'annual',
+          startDay,
+          startHalf: 'am',
+          endDay,
+          endHalf: 'pm',
+          days,
+          reason: '年假',
+          status,
+        })
+        .returning()
+    )[0]!;
   /** An approved annual leave of `days` working days from `startDay`, taken from that year's balance. */
   const approvedLeave = async (startDay: string, endDay: string, days: number) => {
-    const [request] = await t.db
-      .insert(leaveRequests)
-      .values({
-        employeeId: person.employeeId,
-        type: 'annual',
-        startDay,
-        startHalf: 'am',
-        endDay,
-        endHalf: 'pm',
-        days,
-        reason: '年假',
-        status: 'approved',
-      })
-      .returning();
+    const request = await annualRequest(startDay, endDay, days, 'approved');
     await t.db
       .insert(leaveLedger)
-      .values({ ...ledgerLine(Number(startDay.slice(0, 4)), 'use', -days), requestId: request!.id });
+      .values({ ...ledgerLine(Number(startDay.slice(0, 4)), 'use', -days), requestId: request.id });
   };
 
   it('refuses a rule outside its range, with the field', async () => {
@@ -659,23 +669,7 @@ describe('carry-over (结转)', () => {
       await endEarlierTests('2042-01-01');
       await t.db.insert(leaveLedger).values([ledgerLine(2041, 'grant', 5), ledgerLine(2042, 'grant', 2)]);
       await expireLeave(t.db, '2042-01-01');
-      const asking = async (startDay: string, days: number) =>
-        (
-          await t.db
-            .insert(leaveRequests)
-            .values({
-              employeeId: person.employeeId,
-              type: 'annual',
-              startDay,
-              startHalf: 'am',
-              endDay: startDay,
-              endHalf: 'pm',
-              days,
-              reason: '年假',
-              status: 'approving',
-            })
-            .returning()
-        )[0]!;
+      const asking = (startDay: string, days: number) => annualRequest(startDay, startDay, days, 'approving');
       const inMarch = await asking('2042-03-16', 1);
       expect((await expireLeave(t.db, '2042-04-01')).settled).toBe(0);
       await t.db.update(leaveRequests).set({ status: 'withdrawn' }).where(eq(leaveRequests.id, inMarch.id));
