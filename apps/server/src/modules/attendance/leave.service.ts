@@ -421,7 +421,7 @@ export async function requestLeave(
       // Days carried in that lapse before the leave starts are not there for it.
       const lapsing =
         body.type === 'annual' ? await carriedLapsingBefore(tx, employeeId, year, body.start_day) : 0;
-      const left = balance.left - balance.pending - lapsing;
+      const left = Math.max(0, balance.left - balance.pending - lapsing);
       if (days > left) throw conflict(leaveMessages.overBalance(leaveTypeNames[body.type], left));
     }
     const [request] = await tx
