@@ -266,7 +266,7 @@ function workdaysFrom(
 ) {
   const days: string[] = [];
   for (let day = start; days.length < count; day = addDays(day, 1))
-    if (dayKindOf(day, [...week], calendar.get(day)) === 'workday') days.push(day);
+    if (dayKindOf(day, week, calendar.get(day)) === 'workday') days.push(day);
   return days;
 }
 

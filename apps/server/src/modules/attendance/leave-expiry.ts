@@ -6,7 +6,9 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { leaveLedger } from '../../db/schema';
 import { loadRulebook, placementsOn } from './day-context';
+import { carriedInto, unusedOf } from './leave-carry';
 import { lockPersonsLeave } from './leave-lock';
+import { balancesOf } from './leave.service';
 
 export const EXPIRE_LEAVE = 'attendance.expire-leave';
 
@@ -135,52 +137,6 @@ async function endEarlierYears(tx: Database, employeeId: number, year: number, r
   return { expired: leftovers.length, carried };
 }
 
-interface CarryIn {
-  id: number;
-  year: number;
-  days: number;
-  expires_on: string;
-  settled: boolean;
-}
-
-/** The person's annual days carried into `year`, oldest first, and the annual leave taken against them. */
-async function carriedInto(tx: Database, employeeId: number, year: number) {
-  const carries = rowsOf<CarryIn>(
-    await tx.execute(sql`
-    select c.id, c.year, c.days, c.expires_on::text as expires_on,
-           exists (select 1 from leave_ledger s where s.settles_id = c.id) as settled
-    from leave_ledger c
-    where c.employee_id = ${employeeId} and c.year = ${year} and c.type = 'annual' and c.kind = 'carry' and c.days > 0
-    order by c.id`),
-  );
-  /** Annual leave of `statuses` starting from the year's first day to `until`. */
-  const takenBy = async (until: string, statuses: readonly string[]) =>
-    rowsOf<{ days: number }>(
-      await tx.execute(sql`
-      select coalesce(sum(days), 0)::float8 as days from leave_requests
-      where employee_id = ${employeeId} and type = 'annual'
-        and status in (${sql.join(
-          statuses.map((status) => sql`${status}`),
-          sql`, `,
-        )})
-        and start_day between ${`${year}-01-01`} and ${until}`),
-    )[0]!.days;
-  return { carries, takenBy };
-}
-
-/**
- * The carried days of each carry line the leave taken by its deadline did not use, the oldest line using the
- * leave first (a line settled earlier took its share then too).
- */
-function unusedOf(carries: readonly CarryIn[], taken: (carry: CarryIn) => number) {
-  let used = 0;
-  return carries.map((carry) => {
-    const share = Math.max(0, Math.min(carry.days, taken(carry) - used));
-    used += share;
-    return { carry, unused: carry.days - share };
-  });
-}
-
 /**
  * Settles the person's carried days whose deadline is before `today`: each line gets its `expire` line (of 0
  * days when all of it was taken in time), unless annual leave starting by the deadline is still in approval.
@@ -201,16 +157,9 @@ async function settleCarried(tx: Database, employeeId: number, today: string): P
       taken.set(until, await takenBy(until, ['approved']));
       if (until < today && (await takenBy(until, ['approving'])) > 0) waiting.add(until);
     }
-    const [{ balance, pending }] = rowsOf<{ balance: number; pending: number }>(
-      await tx.execute(sql`
-      select (select coalesce(sum(days), 0) from leave_ledger
-              where employee_id = ${employeeId} and year = ${year} and type = 'annual')::float8 as balance,
-             (select coalesce(sum(days), 0) from leave_requests
-              where employee_id = ${employeeId} and type = 'annual' and status = 'approving'
-                and start_day between ${`${year}-01-01`} and ${`${year}-12-31`})::float8 as pending`),
-    ) as [{ balance: number; pending: number }];
+    const annual = (await balancesOf(tx, employeeId, year)).find((balance) => balance.type === 'annual')!;
     // Never more than the balance keeps free of requests in approval: their approval must still find the days.
-    let free = Math.max(0, balance - pending);
+    let free = Math.max(0, annual.left - annual.pending);
     for (const { carry, unused } of unusedOf(carries, (carry) => taken.get(carry.expires_on)!)) {
       if (carry.settled || carry.expires_on >= today || waiting.has(carry.expires_on)) continue;
       const expire = Math.min(unused, free);
@@ -231,21 +180,6 @@ async function settleCarried(tx: Database, employeeId: number, today: string): P
     }
   }
   return settled;
-}
-
-/**
- * The annual days carried into `year` that lapse before `day` and that no leave by their deadline uses (approved
- * or in approval): a request starting after the deadline cannot count on them.
- */
-export async function carriedLapsingBefore(tx: Database, employeeId: number, year: number, day: string) {
-  const { carries, takenBy } = await carriedInto(tx, employeeId, year);
-  if (!carries.some((carry) => !carry.settled && carry.expires_on < day)) return 0;
-  const taken = new Map<string, number>();
-  for (const until of new Set(carries.map((carry) => carry.expires_on)))
-    taken.set(until, await takenBy(until, ['approved', 'approving']));
-  return unusedOf(carries, (carry) => taken.get(carry.expires_on)!)
-    .filter(({ carry }) => !carry.settled && carry.expires_on < day)
-    .reduce((sum, { unused }) => sum + unused, 0);
 }
 
 /** The schedule's job: every day, so that the first day of a year (or the first start after it) ends the last. */

@@ -48,7 +48,7 @@ import type { ApprovalEngine } from '../approvals';
 import { employeeOfUser } from './abnormal.service';
 import { loadRulebook, placementsOn, type Group, type Shift } from './day-context';
 import { computeDays, isMonthLocked } from './days.build';
-import { carriedLapsingBefore } from './leave-expiry';
+import { carriedLapsingBefore } from './leave-carry';
 import { lockPersonsLeave } from './leave-lock';
 import { addMonths } from './punch-partitions';
 

@@ -32,6 +32,7 @@ import {
   leaveLabels,
   leaveMessages,
   leaveTypeRules,
+  timeOfMinute,
   type Half,
   type LeaveType,
   type LeaveUnit,
@@ -78,10 +79,9 @@ const INITIAL: Partial<LeaveValues> = {
 };
 
 /** The day's half hours as 'HH:mm', from 00:00 to 24:00 (a window may end at midnight, which no clock face shows). */
-const HALF_HOURS = Array.from({ length: (24 * 60) / LEAVE_HOUR_STEP_MINUTES + 1 }, (_, index) => {
-  const minute = index * LEAVE_HOUR_STEP_MINUTES;
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-});
+const HALF_HOURS = Array.from({ length: (24 * 60) / LEAVE_HOUR_STEP_MINUTES + 1 }, (_, index) =>
+  timeOfMinute(index * LEAVE_HOUR_STEP_MINUTES),
+);
 const timeOptions = (times: readonly string[]) => times.map((time) => ({ value: time, label: time }));
 const START_TIMES = timeOptions(HALF_HOURS.slice(0, -1));
 const END_TIMES = timeOptions(HALF_HOURS.slice(1));
