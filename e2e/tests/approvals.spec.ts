@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { testPagesFit } from '../support/fit';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 
 /** antd puts a space between the two characters of a two-character CJK button label. */
@@ -112,11 +111,3 @@ test('admin asks to lift a ban, HR approves it from the to-do list, and admin re
   await expect(outcome.getByText('已通过').first()).toBeVisible();
   await expect(outcome.getByText('同意解除').first()).toBeVisible();
 });
-
-testPagesFit('approval', [
-  { path: '/approval/todo', title: '待我审批' },
-  { path: '/approval/done', title: '我已审批' },
-  { path: '/approval/mine', title: '我发起的' },
-  { path: '/approval/flows', title: '审批流程设置' },
-  { path: '/dashboard/newslist', title: '消息通知' },
-]);

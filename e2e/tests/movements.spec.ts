@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { testPagesFit } from '../support/fit';
 import { signIn } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -40,8 +39,3 @@ test('the store manager opens the dispatch coming to their store and goes to dec
   await expect(page).toHaveURL(/\/approval\/todo\?instance=\d+/);
   await expect(page.getByRole('dialog')).toContainText('外派岗位');
 });
-
-testPagesFit('movement', [
-  { path: '/staff/dispatch', title: '外派管理' },
-  { path: '/staff/rotation', title: '轮岗管理' },
-]);

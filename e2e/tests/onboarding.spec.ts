@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { mainlandIdCheckDigit } from '../../packages/shared/src/id-number';
-import { expectFits, testPagesFit } from '../support/fit';
+import { expectFits } from '../support/fit';
 import { choose } from '../support/select';
 import { DEMO_PASSWORD, signIn, tokenOf } from '../support/session';
 
@@ -148,8 +148,3 @@ test('HR hires a clean person through the steps and the store manager’s approv
   await expect(page).toHaveURL(/\/dashboard\/dashboard$/);
   await expect(page.getByText(name).first()).toBeVisible();
 });
-
-testPagesFit('onboarding', [
-  { path: '/staff/onboarding', title: '入职管理' },
-  { path: '/processapproval/inductionfirst', title: '入职审批' },
-]);

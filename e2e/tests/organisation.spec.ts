@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import ExcelJS from 'exceljs';
-import { testPagesFit } from '../support/fit';
 import { choose } from '../support/select';
 import { signIn } from '../support/session';
 
@@ -117,11 +116,3 @@ test('a new region, a store with a department, a post and a plan of 3; a bad imp
   await expect(page.locator('svg text', { hasText: store }).first()).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: 'test-results/screenshots/org-chart-zh-1366.png' });
 });
-
-testPagesFit('organisation', [
-  { path: '/organization/departments', title: '部门管理', ready: 'main .ant-tree' },
-  { path: '/organization/stores', title: '门店管理' },
-  { path: '/organization/posts', title: '岗位管理' },
-  { path: '/organization/headcount', title: '编制管理' },
-  { path: '/organization/chart', title: '组织架构图', ready: 'main svg text' },
-]);

@@ -1,4 +1,3 @@
-import { testPagesFit } from '../support/fit';
 import { signIn } from '../support/session';
 import { expect, test } from '../support/test';
 
@@ -23,5 +22,3 @@ test('HR completes an approved resignation, and the person is shown as left', as
   await page.keyboard.press('Escape');
   await expect(page.locator('main .ant-table-row', { hasText: name })).toContainText('已离职');
 });
-
-testPagesFit('resignation', [{ path: '/staff/resignation', title: '离职管理' }]);

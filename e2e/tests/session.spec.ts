@@ -1,8 +1,4 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '../support/test';
-import { newDataDir, startServer } from '../../scripts/built-server';
 import { expectDashboardOf, meCode, signIn, tokenOf } from '../support/session';
 import { expiredCopy } from '../support/tokens';
 
@@ -42,46 +38,6 @@ test('an expired token is refreshed once for parallel requests, silently, and th
   // Rotation: the token that was traded in is dead.
   expect(await meCode(baseURL!, original)).toBe(10004);
   await expect(page.getByText('你已被登出')).toHaveCount(0);
-});
-
-test('a frozen user is thrown out with the server message', async ({ newContext }) => {
-  test.setTimeout(90_000);
-  // Freezing comes with the user administration; until then the test freezes the account in the
-  // database between two runs of a server of its own.
-  const dataDir = await newDataDir();
-  const context = await newContext();
-  try {
-    const first = await startServer({ dataDir, env: { SEED_DEMO: '0' } });
-    const page = await context.newPage();
-    await page.goto(`${first.url}/login`);
-    await signIn(page);
-    await expectDashboardOf(page, '系统管理员');
-    await first.stop();
-
-    const database = new PGlite(path.join(dataDir, 'pg'));
-    await database.query(
-      `update users set status = 'frozen', frozen_reason = 'e2e' where username = 'admin'`,
-    );
-    await database.close();
-
-    const port = new URL(first.url).port;
-    const second = await startServer({ dataDir, port: Number(port), env: { SEED_DEMO: '0' } });
-    try {
-      await page.reload();
-      await expect(page.getByText('账号已被冻结，请联系管理员')).toBeVisible();
-      await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fdashboard$/);
-      expect(await tokenOf(context)).toBeUndefined();
-      // Signing in again is refused with the same message.
-      await signIn(page);
-      await expect(page.getByText('账号已被冻结，请联系管理员').first()).toBeVisible();
-      await expect(page).toHaveURL(/\/login/);
-    } finally {
-      await second.stop();
-    }
-  } finally {
-    await context.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
 });
 
 test('after two idle hours the user is signed out; a mouse press counts as activity', async ({ page }) => {

@@ -1,5 +1,4 @@
 import { expect, test } from '../support/test';
-import { testPagesFit } from '../support/fit';
 import { signIn } from '../support/session';
 
 test('HR finds a person in the roster, opens their profile and reveals the ID number', async ({ page }) => {
@@ -26,9 +25,3 @@ test('HR finds a person in the roster, opens their profile and reveals the ID nu
   await page.getByRole('button', { name: '查看' }).click();
   await expect(page.getByText(/^\d{17}[\dX]$/)).toBeVisible();
 });
-
-testPagesFit('staff', [
-  { path: '/staff/list', title: '员工花名册' },
-  { path: '/staff/prohibited', title: '禁用名单' },
-  { path: '/staff/mutually-exclusive', title: '互斥规则' },
-]);

@@ -1,31 +1,16 @@
 import type { Page } from '@playwright/test';
-import { testPagesFit } from '../support/fit';
+import { screenshotWhole } from '../support/fit';
 import { goInApp, settled } from '../support/in-app';
 import { choose } from '../support/select';
-import { DEMO_PASSWORD, tokenOf } from '../support/session';
+import { openSignedIn, tokenOf, type SignInLanguage } from '../support/session';
 import { expect, test } from '../support/test';
 
 // The statistics pages and the workbench as HR and a store manager read them (docs/statistics.md): each page
 // in Chinese and English, the turnover formula switched, the vacancy grid drilled to a store, and a store
 // manager's workbench bound to their store.
 
-const SIGN_IN = {
-  zh: { username: '用户名', password: '密码', submit: '登录' },
-  en: { username: 'Username', password: 'Password', submit: 'Sign in' },
-};
-
-async function open(page: Page, path: string, username = 'hr', language: keyof typeof SIGN_IN = 'zh') {
-  const context = page.context();
-  await context.clearCookies();
-  await page.goto('/login');
-  await context.addCookies([{ name: 'language', value: language, url: new URL(page.url()).origin }]);
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  const labels = SIGN_IN[language];
-  await page.getByLabel(labels.username).fill(username);
-  await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: labels.submit, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
-}
+const open = (page: Page, path: string, username = 'hr', language: SignInLanguage = 'zh') =>
+  openSignedIn(page, path, { username, language });
 
 /** What each page shows once its figures have come, in each language. */
 const PAGES = [
@@ -54,10 +39,10 @@ for (const language of ['zh', 'en'] as const) {
       if (path !== '/statistics/vacancy')
         await expect(main.locator('svg').filter({ visible: true }).first()).toBeVisible();
       await settled(page);
-      await page.screenshot({
-        path: `test-results/screenshots/${path.slice(1).replace('/', '-')}-${language}-1366.png`,
-        fullPage: true,
-      });
+      await screenshotWhole(
+        page,
+        `test-results/screenshots/${path.slice(1).replace('/', '-')}-${language}-1366.png`,
+      );
     }
   });
 }
@@ -112,14 +97,5 @@ test('a store manager’s workbench shows their store only', async ({ page, base
   await expect(
     people.getByText(String(answer.data.people!.headcount), { exact: true }).first(),
   ).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/dashboard-manager-zh-1366.png', fullPage: true });
+  await screenshotWhole(page, 'test-results/screenshots/dashboard-manager-zh-1366.png');
 });
-
-testPagesFit('statistics', [
-  { path: '/statistics/overview', title: '人力概览', ready: 'main .ant-card svg' },
-  { path: '/statistics/turnover', title: '离职率分析' },
-  { path: '/statistics/vacancy', title: '缺编分析' },
-  { path: '/statistics/resign', title: '离职分析', ready: 'main .ant-card svg' },
-  { path: '/statistics/distribution', title: '人员结构分布', ready: 'main .ant-card svg' },
-  { path: '/dashboard/dashboard', title: '工作台', ready: 'main .ant-card svg' },
-]);

@@ -1,5 +1,4 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { testPagesFit } from '../support/fit';
 import { choose } from '../support/select';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 import { expect, test } from '../support/test';
@@ -153,8 +152,3 @@ test('HR files a transfer for next week, the store manager approves it, and on t
   expect(after.get(fromStore)).toBe(before.get(fromStore)! - 1);
   await request.delete('/api/test/clock');
 });
-
-testPagesFit('transfer', [
-  { path: '/staff/transfer', title: '调岗管理' },
-  { path: '/processapproval/posttransfer', title: '调岗审批' },
-]);
