@@ -62,6 +62,15 @@ async function open(page: Page, path: string, language: SignInLanguage = 'zh') {
   await settled(page);
 }
 
+/** Opens `path` the way the menu does, once it has replaced the page before and its lists have their rows. */
+async function openInApp(page: Page, path: string) {
+  const before = await page.title();
+  await goInApp(page, path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page).not.toHaveTitle(before);
+  await settled(page);
+}
+
 /**
  * The page as shown does not scroll sideways, its charts drawn (ECharts loads with the first chart), and a
  * screenshot of it is kept: `expectFits`, for a page the walk has opened.
@@ -142,15 +151,8 @@ for (const language of ['zh', 'en'] as const) {
     const lists: string[] = [];
     for (const [index, { path }] of pages.entries()) {
       // The first page from its address with a sign-in in the language, the others as the menu opens them.
-      if (index === 0) {
-        await open(page, path, language);
-      } else {
-        const before = await page.title();
-        await goInApp(page, path);
-        await expect(page).toHaveURL(new RegExp(`${path}$`));
-        await expect(page).not.toHaveTitle(before);
-        await settled(page);
-      }
+      if (index === 0) await open(page, path, language);
+      else await openInApp(page, path);
       // The sidebar is open, as it starts: the lists have what is left of the 1366 px.
       expect((await page.locator('.ant-layout-sider').first().boundingBox())!.width).toBeGreaterThanOrEqual(
         200,
@@ -171,15 +173,8 @@ test('every page of the menu fits a 390 px wide phone', async ({ page }) => {
   const pages = await menuPages(page);
   test.setTimeout(30_000 + 10_000 * pages.length);
   for (const [index, { path }] of pages.entries()) {
-    if (index === 0) {
-      await open(page, path);
-    } else {
-      const before = await page.title();
-      await goInApp(page, path);
-      await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page).not.toHaveTitle(before);
-      await settled(page);
-    }
+    if (index === 0) await open(page, path);
+    else await openInApp(page, path);
     await expectPageFits(page, path);
   }
   expect(pages.map(({ path }) => path)).toContain('/attendance/clock');

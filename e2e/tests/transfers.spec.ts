@@ -77,8 +77,16 @@ test('HR files a transfer for next week, the store manager approves it, and on t
   const toStore = stores.data.find((store) => store.name !== fromStore)!.name;
   const { today } = ((await (await request.get('/api/test/clock')).json()) as { data: { today: string } })
     .data;
-  const effective = dayAfter(today, 7);
-  const before = await storeHeadcounts(request, hr);
+  // A week ahead, or the first day after it on which no other approved transfer takes effect: on that day the
+  // stores' counts change by this transfer alone.
+  const approved = await dataOf<{ data: { effective_date: string }[] }>(
+    request,
+    'user/job/transfer/index?status=pending&page=1&limit=100',
+    hr,
+  );
+  const taken = new Set(approved.data.map((other) => other.effective_date));
+  let effective = dayAfter(today, 7);
+  while (taken.has(effective)) effective = dayAfter(effective, 1);
 
   await page.goto('/login?redirect=%2Fstaff%2Ftransfer');
   await signIn(page, 'hr');
@@ -137,6 +145,12 @@ test('HR files a transfer for next week, the store manager approves it, and on t
       )
     ).data[0]!.status;
   expect(await detail()).toBe('pending');
+  // The stores' headcounts on the eve of the day: what the days before it bring (the demo's transfers due
+  // this week) is counted already, so the next day's change is this one.
+  const eve = await request.put('/api/test/clock', { data: { date: dayAfter(effective, -1) } });
+  expect(eve.status()).toBe(200);
+  expect(await detail()).toBe('pending');
+  const before = await storeHeadcounts(request, hr);
   const moved = await request.put('/api/test/clock', { data: { date: effective } });
   expect(moved.status()).toBe(200);
   await expect.poll(detail).toBe('effective');
