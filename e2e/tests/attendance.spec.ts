@@ -1,5 +1,6 @@
 import type { Download } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { serverToday } from '../support/days';
 import { screenshotWhole, testPagesFit } from '../support/fit';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 import { expect, test } from '../support/test';
@@ -117,8 +118,7 @@ test('a staff member clocks in on a phone inside and then outside the fence; HR 
   test.setTimeout(120_000);
   const admin = await bearerOf(baseURL!, 'admin');
   const hrBearer = await bearerOf(baseURL!, 'hr');
-  const { today } = ((await (await request.get('/api/test/clock')).json()) as { data: { today: string } })
-    .data;
+  const today = await serverToday(request);
   const workday = await storeWorkday(baseURL!, admin, today);
   const month = workday.slice(0, 7);
   try {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { mainlandIdCheckDigit } from '../../packages/shared/src/id-number';
+import { dayAfter, lastDayOfYears, serverToday } from '../support/days';
 import { expectFits } from '../support/fit';
 import { choose } from '../support/select';
 import { DEMO_PASSWORD, signIn, tokenOf } from '../support/session';
@@ -95,23 +96,26 @@ test('HR hires a clean person through the steps and the store manager’s approv
   await page.getByRole('button', { name: '保存' }).click();
 
   // Step 3, post and contract: typed, then the browser reloads before it is saved.
-  await fillDay(page, '入职日期', '2026-12-01');
+  // Days to come, whatever the day of the run: a hire's first day is ahead of the approval.
+  const entryDay = dayAfter(await serverToday(page.request), 3);
+  const contractEnd = lastDayOfYears(entryDay, 3);
+  await fillDay(page, '入职日期', entryDay);
   await choose(page, page.getByLabel('员工类型'), '全职');
   await page.getByLabel('试用期（月）').fill('3');
-  await fillDay(page, '合同开始日期', '2026-12-01');
+  await fillDay(page, '合同开始日期', entryDay);
   // The draft that holds the end date: a save of an earlier field may still be on its way.
   const drafted = page.waitForResponse(
     (response) =>
       response.url().includes('/api/auth/draft/store') &&
-      (response.request().postData() ?? '').includes('2029-11-30'),
+      (response.request().postData() ?? '').includes(contractEnd),
   );
-  await fillDay(page, '合同结束日期', '2029-11-30');
+  await fillDay(page, '合同结束日期', contractEnd);
   await drafted;
   await page.reload();
   await page.getByText('岗位与合同').first().click();
   await expect(page.getByText('已恢复未保存的草稿')).toBeVisible();
-  await expect(page.getByLabel('合同结束日期', { exact: true })).toHaveValue('2029-11-30');
-  await expect(page.getByLabel('入职日期', { exact: true })).toHaveValue('2026-12-01');
+  await expect(page.getByLabel('合同结束日期', { exact: true })).toHaveValue(contractEnd);
+  await expect(page.getByLabel('入职日期', { exact: true })).toHaveValue(entryDay);
   await page.getByLabel('初始密码').fill(INITIAL_PASSWORD);
   await page.getByRole('button', { name: '提交审批' }).click();
   await expect(page.getByText('已提交审批').first()).toBeVisible();

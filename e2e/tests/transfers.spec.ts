@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { dayAfter, serverToday } from '../support/days';
 import { choose } from '../support/select';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 import { expect, test } from '../support/test';
@@ -49,12 +50,6 @@ async function signOutAndIn(page: Page, username: string, path: string) {
   await signIn(page, username);
 }
 
-const dayAfter = (day: string, days: number) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
 test('HR files a transfer for next week, the store manager approves it, and on the day the person is at the new store', async ({
   page,
   request,
@@ -75,8 +70,7 @@ test('HR files a transfer for next week, the store manager approves it, and on t
   const fromStore = person.assignments[0]!.store_name!;
   const stores = await dataOf<{ data: { name: string }[] }>(request, 'store/index?page=1&limit=20', hr);
   const toStore = stores.data.find((store) => store.name !== fromStore)!.name;
-  const { today } = ((await (await request.get('/api/test/clock')).json()) as { data: { today: string } })
-    .data;
+  const today = await serverToday(request);
   // A week ahead, or the first day after it on which no other approved transfer takes effect: on that day the
   // stores' counts change by this transfer alone.
   const approved = await dataOf<{ data: { effective_date: string }[] }>(
