@@ -1,6 +1,6 @@
 import type { Download } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { serverToday } from '../support/days';
+import { dayAfter, serverToday } from '../support/days';
 import { screenshotWhole, testPagesFit } from '../support/fit';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 import { expect, test } from '../support/test';
@@ -29,13 +29,10 @@ async function bearerOf(baseURL: string, username: string) {
   return `Bearer ${((await response.json()) as Envelope<{ access_token: string }>).data.access_token}`;
 }
 
-const nextDay = (day: string, days = 1) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** The first day from `day` on that the demo stores work: Monday to Saturday, not a statutory holiday. */
 async function storeWorkday(baseURL: string, admin: string, day: string) {
   const holidays = new Map<string, string>();
-  for (const year of new Set([day.slice(0, 4), nextDay(day, 14).slice(0, 4)])) {
+  for (const year of new Set([day.slice(0, 4), dayAfter(day, 14).slice(0, 4)])) {
     const calendar = await api<{ day: string; kind: string }[]>(
       baseURL,
       admin,
@@ -49,7 +46,7 @@ async function storeWorkday(baseURL: string, admin: string, day: string) {
     const weekday = new Date(`${candidate}T00:00:00Z`).getUTCDay();
     const kind = holidays.get(candidate);
     if (kind === 'workday' || (kind === undefined && weekday !== 0)) return candidate;
-    candidate = nextDay(candidate);
+    candidate = dayAfter(candidate, 1);
   }
 }
 
@@ -175,7 +172,7 @@ test('a staff member clocks in on a phone inside and then outside the fence; HR 
     // The next morning the day is over: 2 minutes worked, so absent, and out early. The employee asks for
     // the clock-out they forgot.
     expect(
-      (await request.put('/api/test/clock', { data: { date: nextDay(workday), time: '10:00' } })).ok(),
+      (await request.put('/api/test/clock', { data: { date: dayAfter(workday, 1), time: '10:00' } })).ok(),
     ).toBe(true);
     await staff.goto('/attendance/abnormal');
     // On a phone the list is cards, one per day.
