@@ -375,6 +375,56 @@ describe('turnover', { timeout: 60_000 }, () => {
   });
 });
 
+describe('a range’s edges', { timeout: 60_000 }, () => {
+  it('counts a stay that ends on the day after the range in all its headcounts, and leaves the next month', async () => {
+    // A region of its own: Ivy, hired 2025-06-01 at its one store, dismissed with 1 March 2026 her last day.
+    const [root] = await t.db.select().from(departments).where(eq(departments.depth, 0));
+    const region = await node(root!.id, '统计边界大区', 'region');
+    const storeNode = await node(region, '统计边界店', 'store');
+    const [store] = await t.db
+      .insert(stores)
+      .values({
+        departmentId: storeNode,
+        code: 'STAT-EDGE',
+        name: '统计边界店',
+        regionDepartmentId: region,
+        storeTypeId: await dictionaryItem(DictType.STORE_TYPE),
+      })
+      .returning({ id: stores.id });
+    const place: Place = { departmentId: storeNode, storeId: store!.id };
+    const ivy = await person('Ivy', 'female', '2025-06-01', '2026-03-01');
+    await post(ivy, place, ids.sales, '2025-06-01', '2026-03-01');
+    await resigned(ivy, place, '2026-03-01', 'dismissal');
+
+    // January and February end the day before her last day: she is on staff throughout.
+    const winter = await turnover(`department_id=${region}&start=2026-01&end=2026-02`);
+    expect(winter.totals.map(counts)).toEqual([
+      { start: 1, end: 1, hires: 0, leavers: 0, voluntary: 0, fresh: 0 },
+      { start: 1, end: 1, hires: 0, leavers: 0, voluntary: 0, fresh: 0 },
+    ]);
+    // March holds her last day: a leaver under a year of service.
+    const march = await turnover(`department_id=${region}&start=2026-03&end=2026-03&dimension=store`);
+    expect(counts(march.rows[0]!)).toEqual({
+      start: 1,
+      end: 0,
+      hires: 0,
+      leavers: 1,
+      voluntary: 0,
+      fresh: 1,
+    });
+    // 2025 holds her hiring day, and she is still there at its end.
+    const year = await turnover(`department_id=${region}&start=2025-01&end=2025-12&granularity=year`);
+    expect(counts(year.totals[0]!)).toEqual({
+      start: 0,
+      end: 1,
+      hires: 1,
+      leavers: 0,
+      voluntary: 0,
+      fresh: 0,
+    });
+  });
+});
+
 describe('trend, year and distributions', { timeout: 60_000 }, () => {
   it('draws the months of a trend from the same counts', async () => {
     const answer = (
