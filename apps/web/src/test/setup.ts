@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, configure } from '@testing-library/react';
 import { message, Modal, notification } from 'antd';
+import { actDestroy as forgetMessageHolder } from 'antd/lib/message';
+import { actDestroy as forgetNotificationHolder } from 'antd/lib/notification';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { clearErrorLog } from '../lib/error-log';
 import { resetFeedbackApis } from '../lib/feedback';
 import { FEATURE_NAMESPACES, i18n } from '../lib/i18n';
 import { runTeardowns } from './teardown';
@@ -69,6 +72,8 @@ afterEach(async () => {
   notification.destroy();
   Modal.destroyAll();
   resetFeedbackApis();
+  // The files of a worker share modules (vitest.config.ts): a logged error must not reach the next file.
+  clearErrorLog();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
   window.localStorage.clear();
   window.sessionStorage.clear();
@@ -96,4 +101,9 @@ afterAll(async () => {
     await new Promise((resolve) => setImmediate(resolve));
     if (documentChanges.takeRecords().length > 0) lastChange = Date.now();
   }
+  // The files of a worker share antd's modules (vitest.config.ts), but each has its own jsdom: the static
+  // message and notification keep their holder, rendered into this file's document, for good. Forgotten
+  // (antd's hook for tests), the next file's first toast builds a holder in its own document.
+  forgetMessageHolder();
+  forgetNotificationHolder();
 });
