@@ -23,9 +23,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...mockingTests],
     setupFiles: ['src/test/setup.ts'],
     unstubGlobals: true,
-    // The files share their worker's modules instead of importing antd, React and the app again for each
-    // (docs/decisions.md "CI on both cores"): each file still gets its own jsdom, and the setup file resets
-    // what the modules keep between tests (session cookies and storage, feedback APIs, mocks, the error log).
+    // The files share their worker's modules and jsdom instead of importing antd, React and the app again for
+    // each (docs/decisions.md "CI on both cores"): the setup file resets what they keep between tests (session
+    // cookies and storage, feedback APIs, mocks, the error log) and empties the body between files.
     isolate: false,
     // jsdom with antd's CSS-in-JS is slow under a parallel run on two cores: a whole-app test can take
     // several seconds there, which is load, not a hang.

@@ -101,9 +101,11 @@ afterAll(async () => {
     await new Promise((resolve) => setImmediate(resolve));
     if (documentChanges.takeRecords().length > 0) lastChange = Date.now();
   }
-  // The files of a worker share antd's modules (vitest.config.ts), but each has its own jsdom: the static
-  // message and notification keep their holder, rendered into this file's document, for good. Forgotten
-  // (antd's hook for tests), the next file's first toast builds a holder in its own document.
+  // The files of a worker share their modules and their jsdom (vitest.config.ts). What the unmounted trees
+  // leave in the body goes: the static message's and notification's containers, with any toast still
+  // leaving (its fade waits for a transition end that jsdom never sends). Their holders are forgotten too
+  // (antd's hook for tests), so the next file's first toast builds new ones in the body.
   forgetMessageHolder();
   forgetNotificationHolder();
+  document.body.replaceChildren();
 });
