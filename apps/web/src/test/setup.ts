@@ -35,7 +35,8 @@ window.ResizeObserver ??= ResizeObserverStub;
 // walks every rule antd injected, and Testing Library's role queries ask it for each candidate and all its
 // ancestors: the answers are kept until the document changes at all (a node, an attribute, a text, a style
 // sheet), so no query can read a style from before a change.
-const getComputedStyle = window.getComputedStyle.bind(window);
+const nativeGetComputedStyle = window.getComputedStyle;
+const getComputedStyle = nativeGetComputedStyle.bind(window);
 let computedStyles = new WeakMap<Element, CSSStyleDeclaration>();
 // Changes are seen either way: delivered to the callback, or still pending when a style is asked for.
 /** When the document last changed: the end of a file waits for it to settle (below). */
@@ -108,4 +109,8 @@ afterAll(async () => {
   forgetMessageHolder();
   forgetNotificationHolder();
   document.body.replaceChildren();
+  // The next file's setup watches the same document and wraps getComputedStyle again: this file's observer
+  // and wrapper go, so they do not pile up over the worker's files.
+  documentChanges.disconnect();
+  window.getComputedStyle = nativeGetComputedStyle;
 });
