@@ -108,7 +108,9 @@ export async function movements(
     union all`;
   // Each main assignment is read once, into three buckets: its start's (hires are counted there too), its end's
   // (the day after it; so are leavers on the eve of a boundary) and its leave's, null when outside the range or
-  // not that event. One grouping set per bucket counts them, all in the same pass over the rows.
+  // not that event. One grouping set per bucket counts them, all in the same pass over the rows. The bounds stay
+  // inlined where `staying` reads them too: a materialized CTE would hide them from the planner, which then
+  // scanned the department index over every assignment instead of the table (115 000 buffers against 3 400).
   const result = await db.execute(sql`
     with b as not materialized (select ${boundsArray} as bounds)
     ${stayingApart ? staying : sql``}
