@@ -10,6 +10,8 @@ import {
   monthsBetween,
   statisticsLabels,
   statisticsMessages,
+  type TurnoverFigures,
+  type TurnoverGroupColumns,
 } from './rules';
 
 const zStatMonth = z
@@ -106,12 +108,24 @@ export const turnoverRow = z.object({
   voluntary_rate_end: ratio,
   voluntary_rate_average: ratio,
   new_employee_rate: ratio,
-});
+}) satisfies z.ZodType<TurnoverFigures>;
+/** A group's counts per period (in the order of the answer's periods); `turnoverGroupRows` adds the rates. */
+export const turnoverGroup = z.object({
+  group_id: z.number().int().nullable(),
+  group_name: z.string(),
+  headcount_start: z.array(count),
+  headcount_end: z.array(count),
+  hires: z.array(count),
+  leavers: z.array(count),
+  voluntary_leavers: z.array(count),
+  new_leavers: z.array(count),
+}) satisfies z.ZodType<TurnoverGroupColumns>;
 export const turnoverAnswer = about.extend({
   periods: z.array(z.object({ key: z.string(), from: z.string(), to: z.string() })),
-  /** One row per period for the whole node, then (with a dimension) one per period and group. */
+  /** One row per period for the whole node. */
   totals: z.array(turnoverRow),
-  rows: z.array(turnoverRow),
+  /** With a dimension, each group's counts per period, in name order; none without one. */
+  groups: z.array(turnoverGroup),
   transfer_out: z.boolean(),
 });
 export type TurnoverRow = z.infer<typeof turnoverRow>;

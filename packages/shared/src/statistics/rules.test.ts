@@ -6,6 +6,7 @@ import {
   monthsBetween,
   periodsOf,
   tenureBandOf,
+  turnoverGroupRows,
   turnoverRates,
   vacancyOf,
   vacancyRate,
@@ -70,5 +71,40 @@ describe('statistics definitions', () => {
     expect(ageBandOf(null, '2026-03-15')).toBe('unknown');
     expect(tenureBandOf('2026-03-05', '2026-03-15')).toBe('under_3m');
     expect(tenureBandOf('2021-03-15', '2026-03-15')).toBe('5y_plus');
+  });
+
+  it('reads a group’s columns back as rows, period by period, with their rates', () => {
+    const column = (first: number, second: number) => [first, second];
+    const group = (id: number, name: string, leavers: [number, number]) => ({
+      group_id: id,
+      group_name: name,
+      headcount_start: column(10, 9),
+      headcount_end: column(9, 12),
+      hires: column(0, 4),
+      leavers: column(...leavers),
+      voluntary_leavers: column(1, 0),
+      new_leavers: column(0, 1),
+    });
+    const rows = turnoverGroupRows(
+      [{ key: '2026-Q1' }, { key: '2026-Q2' }],
+      [group(3, '甲店', [1, 1]), group(4, '乙店', [2, 0])],
+    );
+    expect(rows.map((row) => [row.period, row.group_name, row.leavers])).toEqual([
+      ['2026-Q1', '甲店', 1],
+      ['2026-Q1', '乙店', 2],
+      ['2026-Q2', '甲店', 1],
+      ['2026-Q2', '乙店', 0],
+    ]);
+    // Q2 of 甲店: 1 / (1 + 12); average headcount (9 + 12) / 2; 1 new leaver of 4 hires.
+    expect(rows[2]).toMatchObject({
+      group_id: 3,
+      headcount_start: 9,
+      headcount_end: 12,
+      hires: 4,
+      voluntary_leavers: 0,
+      rate_end: 0.0769,
+      average_headcount: 10.5,
+      new_employee_rate: 0.25,
+    });
   });
 });

@@ -5,19 +5,21 @@ import type {
   PolylineQuery,
   TurnoverAnswer,
   TurnoverQuery,
-  TurnoverRow,
   YearAnswer,
   YearQuery,
 } from '@dealer-hr/shared/statistics/contract';
 import {
   MAX_PERIOD_MONTHS,
+  TURNOVER_COUNT_KEYS,
   addMonths,
   monthsBetween,
   periodsOf,
+  turnoverFigures,
   turnoverRates,
   type Period,
   type TurnoverCounts,
   type TurnoverDimension,
+  type TurnoverGroupColumns,
 } from '@dealer-hr/shared/statistics/rules';
 import type { Today } from '../../core/clock';
 import type { Scope } from '../../core/scope';
@@ -44,14 +46,16 @@ async function groupNames(
 /** Names the web shows for a group that has none: people outside any store, or any region. */
 export const NO_GROUP_NAME = '总部';
 
-const rowOf = (period: Period, groupId: number | null, groupName: string, counts: TurnoverCounts) =>
-  ({
-    period: period.key,
-    group_id: groupId,
-    group_name: groupName,
-    ...counts,
-    ...turnoverRates(counts),
-  }) satisfies TurnoverRow;
+/** A group's counts of each period as one column per count. */
+function groupColumns(
+  id: number | null,
+  name: string,
+  counts: readonly TurnoverCounts[],
+): TurnoverGroupColumns {
+  const columns: TurnoverGroupColumns = { group_id: id, group_name: name } as TurnoverGroupColumns;
+  for (const key of TURNOVER_COUNT_KEYS) columns[key] = counts.map((period) => period[key]);
+  return columns;
+}
 
 const thisMonth = (today: Today) => today().slice(0, 7);
 
@@ -80,19 +84,18 @@ export async function turnover(
     transferOut: query.transfer_out,
   });
   const totals = summed(byGroup, periods.length).map((counts, index) =>
-    rowOf(periods[index]!, null, node.name, counts),
+    turnoverFigures(periods[index]!.key, null, node.name, counts),
   );
-  const rows: TurnoverRow[] = [];
+  const groups: TurnoverGroupColumns[] = [];
   if (query.dimension !== 'none') {
     const ids = [...byGroup.keys()].filter((id): id is number => id !== null);
     const names = await groupNames(db, query.dimension, ids);
-    const groups = [...byGroup.entries()].sort(([a], [b]) =>
-      byChineseName.compare(a === null ? '' : (names.get(a) ?? ''), b === null ? '' : (names.get(b) ?? '')),
+    const nameOf = (id: number | null) => (id === null ? NO_GROUP_NAME : (names.get(id) ?? ''));
+    for (const [id, counts] of byGroup) groups.push(groupColumns(id, nameOf(id), counts));
+    // By name, head office (no group) first.
+    groups.sort((a, b) =>
+      byChineseName.compare(a.group_id === null ? '' : a.group_name, b.group_id === null ? '' : b.group_name),
     );
-    periods.forEach((period, index) => {
-      for (const [id, counts] of groups)
-        rows.push(rowOf(period, id, id === null ? NO_GROUP_NAME : (names.get(id) ?? ''), counts[index]!));
-    });
   }
   return {
     department_id: node.id,
@@ -101,7 +104,7 @@ export async function turnover(
     to: periods[periods.length - 1]!.to,
     periods,
     totals,
-    rows,
+    groups,
     transfer_out: query.transfer_out,
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DictType } from '@dealer-hr/shared/dictionary-types';
+import { turnoverGroupRows } from '@dealer-hr/shared/statistics/rules';
 import type {
   DistributionAnswer,
   PolylineAnswer,
@@ -226,8 +227,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const turnover = async (query: string, authorization = admin) =>
-  (await call<TurnoverAnswer>('GET', `statistic/turnover?${query}`, undefined, authorization)).data;
+/** The answer, with its groups' columns read back as rows (the web and the sheet read them so). */
+const turnover = async (query: string, authorization = admin) => {
+  const answer = (await call<TurnoverAnswer>('GET', `statistic/turnover?${query}`, undefined, authorization))
+    .data;
+  return { ...answer, rows: turnoverGroupRows(answer.periods, answer.groups) };
+};
+type TurnoverRead = Awaited<ReturnType<typeof turnover>>;
 
 const counts = (row: TurnoverRow) => ({
   start: row.headcount_start,
@@ -297,7 +303,7 @@ describe('turnover', { timeout: 60_000 }, () => {
 
   it('counts each store where the assignment was, and a transfer out as leaving when asked', async () => {
     const byStore = await turnover(`department_id=${ids.region}&start=2026-03&end=2026-03&dimension=store`);
-    const store = (answer: TurnoverAnswer, id: number) => answer.rows.find((row) => row.group_id === id)!;
+    const store = (answer: TurnoverRead, id: number) => answer.rows.find((row) => row.group_id === id)!;
     // A: Alice, Bob, Carol, Frank, Hank at the start; Carol leaves; Bob moved to B mid-month; Hank is still
     // counted at A on 31 March (he starts at B on 1 April).
     expect(counts(store(byStore, ids.storeA))).toEqual({
@@ -401,7 +407,7 @@ describe('a range’s edges', { timeout: 60_000 }, () => {
     const staying = { start: 1, end: 1, hires: 0, leavers: 0, voluntary: 0, fresh: 0 };
     const winter = await turnover(`department_id=${region}&start=2026-01&end=2026-02`);
     expect(winter.totals.map(counts)).toEqual([staying, staying]);
-    const herStore = (answer: TurnoverAnswer) => answer.rows.filter((row) => row.group_id === store!.id);
+    const herStore = (answer: TurnoverRead) => answer.rows.filter((row) => row.group_id === store!.id);
     const groupWinter = await turnover(`start=2026-01&end=2026-02&dimension=store`);
     expect(herStore(groupWinter).map(counts)).toEqual([staying, staying]);
     // March holds her last day: a leaver under a year of service.

@@ -14,7 +14,10 @@ const answer = (extra: Partial<TurnoverAnswer> = {}): TurnoverAnswer => ({
   department_name: '华东汽车集团',
   from: '2026-01-01',
   to: '2026-02-28',
-  periods: [],
+  periods: [
+    { key: '2026-01', from: '2026-01-01', to: '2026-01-31' },
+    { key: '2026-02', from: '2026-02-01', to: '2026-02-28' },
+  ],
   totals: [
     turnoverRow('2026-01', {
       headcount_start: 29,
@@ -25,7 +28,7 @@ const answer = (extra: Partial<TurnoverAnswer> = {}): TurnoverAnswer => ({
     }),
     turnoverRow('2026-02', { headcount_start: 27, headcount_end: 28, hires: 2, leavers: 1, new_leavers: 1 }),
   ],
-  rows: [],
+  groups: [],
   transfer_out: false,
   ...extra,
 });
@@ -75,16 +78,19 @@ describe('/statistics/turnover', { timeout: 30_000 }, () => {
   });
 
   it('groups the rows by store under each period’s total', async () => {
+    // The store's counts per period (January, February); the page computes its rates.
     const grouped = answer({
-      rows: [
-        turnoverRow('2026-01', {
-          headcount_start: 15,
-          headcount_end: 14,
-          hires: 0,
-          leavers: 1,
+      groups: [
+        {
           group_id: 7,
           group_name: '杭州西湖店',
-        }),
+          headcount_start: [15, 14],
+          headcount_end: [14, 16],
+          hires: [0, 2],
+          leavers: [1, 0],
+          voluntary_leavers: [0, 0],
+          new_leavers: [0, 0],
+        },
       ],
     });
     const { calls } = mockPageApi(
@@ -96,8 +102,15 @@ describe('/statistics/turnover', { timeout: 30_000 }, () => {
     await rowOf('2026-01');
     const user = setupUser();
     await chooseOption(user, screen.getByLabelText('分组维度'), '按门店');
-    const store = await rowOf('杭州西湖店');
-    expect(within(store).getByText('6.67%')).toBeInTheDocument();
+    // One row under each period's total: January's 1 / (1 + 14), February's none.
+    const [january, february] = await waitFor(() => {
+      const rows = screen.getAllByText('杭州西湖店').map((name) => name.closest('tr.ant-table-row'));
+      expect(rows).toHaveLength(2);
+      return rows as HTMLElement[];
+    }, SLOW);
+    expect(within(january!).getByText('6.67%')).toBeInTheDocument();
+    expect(within(february!).getAllByText('0.00%').length).toBeGreaterThan(0);
+    expect(within(february!).getByText('16')).toBeInTheDocument();
     expect(
       callsTo(calls, 'GET', '/api/auth/statistic/turnover').at(-1)!.url.searchParams.get('dimension'),
     ).toBe('store');

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Flex, Segmented, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   GRANULARITIES,
   TURNOVER_DIMENSIONS,
   TURNOVER_FORMULAS,
+  turnoverGroupRows,
   type TurnoverFormula,
 } from '@dealer-hr/shared/statistics/rules';
 import { CHART_COLOURS, type ChartSpec } from '../../components/charts/chart-option';
@@ -15,7 +16,13 @@ import { useListColumns, type ListColumn } from '../../components/list-columns';
 import { ListTable } from '../../components/list-table';
 import { ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { usePhone } from '../../components/use-phone';
-import { exportFilters, turnoverQuery, type TurnoverFilters, type TurnoverRow } from './api';
+import {
+  exportFilters,
+  turnoverQuery,
+  type TurnoverAnswer,
+  type TurnoverFilters,
+  type TurnoverRow,
+} from './api';
 import { DepartmentFilter, FilterRow, LabelledFilter, MonthRangeFilter } from './filters';
 import { useFormulas } from './formulas';
 import { yearToDate } from './period';
@@ -55,17 +62,7 @@ export function TurnoverPage() {
   const totals = turnover.data?.totals ?? [];
   const grouped = filters.dimension !== 'none' && turnover.data !== undefined;
   const columns = useTurnoverColumns(form, grouped, phone);
-  const lines: Line[] = totals.map((total) => {
-    const groups = grouped ? turnover.data!.rows.filter((row) => row.period === total.period) : [];
-    return {
-      ...total,
-      key: total.period,
-      children:
-        groups.length > 0
-          ? groups.map((row) => ({ ...row, key: `${row.period}|${row.group_id}`, group: true }))
-          : undefined,
-    };
-  });
+  const lines = useMemo(() => linesOf(turnover.data, grouped), [turnover.data, grouped]);
   // A phone lists every row as a card of its own, the period's total first.
   const cards = lines.flatMap(({ children, ...total }) => [total, ...(children ?? [])]);
   const noLeavers = totals.length > 0 && totals.every((total) => total.leavers === 0);
@@ -146,6 +143,24 @@ export function TurnoverPage() {
       </Flex>
     </Card>
   );
+}
+
+/** Each period's total, with its groups' rows (their rates computed here from their counts) below it. */
+function linesOf(answer: TurnoverAnswer | undefined, grouped: boolean): Line[] {
+  if (!answer) return [];
+  const rows = grouped ? turnoverGroupRows(answer.periods, answer.groups) : [];
+  const perPeriod = answer.groups.length;
+  return answer.totals.map((total, index) => {
+    const groups = rows.slice(index * perPeriod, (index + 1) * perPeriod);
+    return {
+      ...total,
+      key: total.period,
+      children:
+        groups.length > 0
+          ? groups.map((row) => ({ ...row, key: `${row.period}|${row.group_id}`, group: true }))
+          : undefined,
+    };
+  });
 }
 
 function turnoverChart(
