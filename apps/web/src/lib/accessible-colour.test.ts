@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessiblePrimary, contrastWithWhite } from './accessible-colour';
+import { STATUS_TEXT_TOKENS, accessiblePrimary, contrastWithWhite } from './accessible-colour';
 
 const rgbOf = (hex: string): [number, number, number] => {
   const value = Number.parseInt(hex.slice(1), 16);
@@ -19,5 +19,12 @@ describe('accessiblePrimary', () => {
   it('keeps a colour that already reads well, and anything that is not a colour', () => {
     expect(accessiblePrimary('#304156')).toBe('#304156');
     expect(accessiblePrimary('not a colour')).toBe('not a colour');
+  });
+});
+
+describe('status text', () => {
+  it('reads at 4.5:1 on white in each status colour', () => {
+    for (const colour of Object.values(STATUS_TEXT_TOKENS))
+      expect(contrastWithWhite(rgbOf(colour))).toBeGreaterThanOrEqual(4.5);
   });
 });
