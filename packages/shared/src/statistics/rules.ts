@@ -128,16 +128,6 @@ export function turnoverRates(counts: TurnoverCounts): TurnoverRates {
   };
 }
 
-/** The keys of the counts, in the order the answers and sheets list them. */
-export const TURNOVER_COUNT_KEYS = [
-  'headcount_start',
-  'headcount_end',
-  'hires',
-  'leavers',
-  'voluntary_leavers',
-  'new_leavers',
-] as const satisfies readonly (keyof TurnoverCounts)[];
-
 /** A period's counts and rates, for the whole node (no group) or one group. */
 export interface TurnoverFigures extends TurnoverCounts, TurnoverRates {
   period: string;
@@ -164,7 +154,7 @@ export const turnoverFigures = (
  * rates, which the counts decide, are not sent at all (a sixth of the bytes).
  */
 export type TurnoverGroupColumns = { group_id: number | null; group_name: string } & {
-  [Key in (typeof TURNOVER_COUNT_KEYS)[number]]: number[];
+  [Key in keyof TurnoverCounts]: number[];
 };
 
 /** The rows of grouped counts, period by period and in the groups' order within each, with their rates. */
@@ -174,9 +164,15 @@ export function turnoverGroupRows(
 ): TurnoverFigures[] {
   return periods.flatMap((period, index) =>
     groups.map((group) => {
-      const counts = {} as TurnoverCounts;
-      for (const key of TURNOVER_COUNT_KEYS) counts[key] = group[key][index] ?? 0;
-      return turnoverFigures(period.key, group.group_id, group.group_name, counts);
+      const at = (key: keyof TurnoverCounts) => group[key][index] ?? 0;
+      return turnoverFigures(period.key, group.group_id, group.group_name, {
+        headcount_start: at('headcount_start'),
+        headcount_end: at('headcount_end'),
+        hires: at('hires'),
+        leavers: at('leavers'),
+        voluntary_leavers: at('voluntary_leavers'),
+        new_leavers: at('new_leavers'),
+      });
     }),
   );
 }

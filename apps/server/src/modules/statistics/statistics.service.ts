@@ -10,7 +10,6 @@ import type {
 } from '@dealer-hr/shared/statistics/contract';
 import {
   MAX_PERIOD_MONTHS,
-  TURNOVER_COUNT_KEYS,
   addMonths,
   monthsBetween,
   periodsOf,
@@ -52,9 +51,17 @@ function groupColumns(
   name: string,
   counts: readonly TurnoverCounts[],
 ): TurnoverGroupColumns {
-  const columns: TurnoverGroupColumns = { group_id: id, group_name: name } as TurnoverGroupColumns;
-  for (const key of TURNOVER_COUNT_KEYS) columns[key] = counts.map((period) => period[key]);
-  return columns;
+  const column = (key: keyof TurnoverCounts) => counts.map((period) => period[key]);
+  return {
+    group_id: id,
+    group_name: name,
+    headcount_start: column('headcount_start'),
+    headcount_end: column('headcount_end'),
+    hires: column('hires'),
+    leavers: column('leavers'),
+    voluntary_leavers: column('voluntary_leavers'),
+    new_leavers: column('new_leavers'),
+  };
 }
 
 const thisMonth = (today: Today) => today().slice(0, 7);
