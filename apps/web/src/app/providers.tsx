@@ -9,10 +9,7 @@ import { FeedbackBridge } from '../lib/feedback-bridge';
 import { DEFAULT_LANGUAGE, isLanguage } from '../lib/i18n';
 import { useReducedMotion } from '../lib/use-reduced-motion';
 import { antdLocales } from './antd-locales';
-import { accessiblePrimary, themeTokens } from '../lib/accessible-colour';
-
-/** antd's error red gives 3.3:1 on white: danger buttons (删除) and field errors take its readable shade. */
-const readableError = accessiblePrimary('#ff4d4f');
+import { STATUS_TEXT_TOKENS, TAG_TOKENS, themeTokens } from '../lib/accessible-colour';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -27,13 +24,14 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
     () => ({
       token: {
         ...themeTokens(DEFAULT_THEME),
-        colorError: readableError,
+        ...STATUS_TEXT_TOKENS,
         // antd's tertiary text (descriptions, hints) is 45 % black, below WCAG AA on white: 58 % reaches it.
         colorTextTertiary: 'rgba(0, 0, 0, 0.58)',
         // Placeholders name what a field wants: readable, yet lighter than a value.
         colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
         motion: !reducedMotion,
       },
+      components: { Tag: TAG_TOKENS },
     }),
     [reducedMotion],
   );

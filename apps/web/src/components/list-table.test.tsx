@@ -91,6 +91,24 @@ describe('ListTable with useListColumns', () => {
     expect(window.localStorage.getItem('listColumns:people')).toBeNull();
   });
 
+  it('keeps the select-all checkbox antd copies into its hidden measure row out of the tab order', () => {
+    render(
+      <ListTable<Person>
+        columns={{
+          shown: [{ title: '姓名', key: 'name', dataIndex: 'name', width: 100 }],
+          all: [],
+          setting: null,
+        }}
+        dataSource={people}
+        rowSelection={{ selectedRowKeys: [] }}
+      />,
+    );
+    const measured = document.querySelector('.ant-table-measure-row')!;
+    expect(measured.querySelector('input[type="checkbox"]')).not.toBeNull();
+    expect(measured).toHaveAttribute('inert');
+    expect(screen.getAllByRole('checkbox', { name: /全选|Select all/i })).toHaveLength(1);
+  });
+
   it('starts from the defaults when the saved choice is not one', () => {
     window.localStorage.setItem('listColumns:people', '[1, 2]');
     renderPeople();

@@ -79,6 +79,13 @@ export function ListTable<Row extends object>({
     }
   }, [overflows, frameWidth, width, rows, phone, t]);
 
+  // antd's measure row (hidden from assistive technology) renders each column's title to measure it, the
+  // select-all checkbox among them: a control nobody sees would still take a tab stop. Inert, it takes none.
+  useEffect(() => {
+    for (const row of frame.current?.querySelectorAll('.ant-table-measure-row') ?? [])
+      row.setAttribute('inert', '');
+  });
+
   // Fixed columns are for a table that scrolls: the name stays in view, and so do the row's buttons. Not
   // on a phone, where they would cover most of the table.
   const fix = overflows && !phone;
