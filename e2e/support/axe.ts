@@ -14,12 +14,3 @@ export async function seriousViolations(page: Page) {
       nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
     }));
 }
-
-/**
- * Closes the tabs of the pages left, as their reader would: a page kept in its tab stays in the document,
- * hidden, and axe reads the whole document (4 s a pass on one page, 18 s after forty kept ones).
- */
-export async function closeTabsLeft(page: Page): Promise<void> {
-  const stale = page.locator('nav li[data-active="false"] > button');
-  while ((await stale.count()) > 0) await stale.first().click();
-}

@@ -1,6 +1,6 @@
-import { closeTabsLeft, seriousViolations } from '../support/axe';
+import { seriousViolations } from '../support/axe';
 import { expect, test } from '../support/test';
-import { goInApp } from '../support/in-app';
+import { closeTabsLeft, goInApp } from '../support/in-app';
 import { signIn } from '../support/session';
 
 // axe-core over what the menu walk (list-layout.spec.ts, every page of the menu) does not open: the sign-in

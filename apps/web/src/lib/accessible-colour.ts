@@ -1,4 +1,5 @@
 import { theme as antdTheme } from 'antd';
+
 /**
  * The theme colour as buttons and links use it: the chosen colour itself when white text on it (and it on
  * white) reaches the 4.5:1 contrast of WCAG AA, else the same hue darkened until it does, with room for the
