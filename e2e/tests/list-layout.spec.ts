@@ -101,9 +101,11 @@ function layoutOf(page: Page): Promise<Layout> {
       // Text wider than its cell: cut off, or running into the next column. (The text's box, not the
       // cell's scroll width: a fixed cell's shadow overflows it by design.) A body cell that ends its text
       // with an ellipsis does so by design, its whole text a hover away; an empty list's note spans them all.
+      // A virtual table (the headcount grid) lays its body out in rows of divs.
       for (const cell of all(
         table,
-        'thead th, tbody tr:not(.ant-table-placeholder) > td:not(.ant-table-cell-ellipsis)',
+        'thead th, tbody tr:not(.ant-table-placeholder) > td:not(.ant-table-cell-ellipsis), ' +
+          '.ant-table-tbody-virtual .ant-table-row > .ant-table-cell:not(.ant-table-cell-ellipsis)',
       )) {
         const range = document.createRange();
         range.selectNodeContents(cell);
@@ -116,8 +118,8 @@ function layoutOf(page: Page): Promise<Layout> {
           problems.push(`"${text(cell)}" is cut (${Math.round(words.width)} > ${Math.round(right - left)})`);
       }
       // A row's cells under one of its fixed cells (a fixed column's cells stick over the others).
-      for (const row of all(table, 'thead tr, tbody tr')) {
-        const cells = all(row, ':scope > th, :scope > td');
+      for (const row of all(table, 'thead tr, tbody tr, .ant-table-tbody-virtual .ant-table-row')) {
+        const cells = all(row, ':scope > th, :scope > td, :scope > .ant-table-cell');
         const fixed = cells.filter((cell) => cell.classList.contains('ant-table-cell-fix'));
         for (const cell of cells) {
           if (fixed.includes(cell)) continue;

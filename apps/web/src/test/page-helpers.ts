@@ -65,7 +65,7 @@ export async function rowOf(text: string): Promise<HTMLElement> {
     const rows = new Set(
       screen
         .queryAllByText(text, { exact: true })
-        .map((element) => element.closest<HTMLElement>('tr.ant-table-row'))
+        .map((element) => element.closest<HTMLElement>('.ant-table-row'))
         .filter((row) => row !== null),
     );
     if (rows.size !== 1) throw new Error(`${rows.size} rows show ${text}`);
