@@ -88,7 +88,7 @@ describe('statistics definitions', () => {
     const rows = turnoverGroupRows(
       [{ key: '2026-Q1' }, { key: '2026-Q2' }],
       [group(3, '甲店', [1, 1]), group(4, '乙店', [2, 0])],
-    );
+    ).flat();
     expect(rows.map((row) => [row.period, row.group_name, row.leavers])).toEqual([
       ['2026-Q1', '甲店', 1],
       ['2026-Q1', '乙店', 2],

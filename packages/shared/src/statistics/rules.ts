@@ -157,12 +157,12 @@ export type TurnoverGroupColumns = { group_id: number | null; group_name: string
   [Key in keyof TurnoverCounts]: number[];
 };
 
-/** The rows of grouped counts, period by period and in the groups' order within each, with their rates. */
+/** Each period's rows of the grouped counts, in the groups' order, with their rates. */
 export function turnoverGroupRows(
   periods: readonly { key: string }[],
   groups: readonly TurnoverGroupColumns[],
-): TurnoverFigures[] {
-  return periods.flatMap((period, index) =>
+): TurnoverFigures[][] {
+  return periods.map((period, index) =>
     groups.map((group) => {
       const at = (key: keyof TurnoverCounts) => group[key][index] ?? 0;
       return turnoverFigures(period.key, group.group_id, group.group_name, {

@@ -114,7 +114,7 @@ export function statisticsExports({ db, today, timeZone }: StatisticsContext): E
   const sources = [
     sheet('statistics_turnover', '离职率分析', turnoverQuery, turnoverColumns, async ({ scope, query }) => {
       const answer = await turnover(db, scope, today, query);
-      return [...answer.totals, ...turnoverGroupRows(answer.periods, answer.groups)].map((row) => ({
+      return [...answer.totals, ...turnoverGroupRows(answer.periods, answer.groups).flat()].map((row) => ({
         period: row.period,
         group: row.group_name,
         headcount_start: row.headcount_start,

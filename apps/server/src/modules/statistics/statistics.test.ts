@@ -231,7 +231,7 @@ afterAll(() => t.close());
 const turnover = async (query: string, authorization = admin) => {
   const answer = (await call<TurnoverAnswer>('GET', `statistic/turnover?${query}`, undefined, authorization))
     .data;
-  return { ...answer, rows: turnoverGroupRows(answer.periods, answer.groups) };
+  return { ...answer, rows: turnoverGroupRows(answer.periods, answer.groups).flat() };
 };
 type TurnoverRead = Awaited<ReturnType<typeof turnover>>;
 

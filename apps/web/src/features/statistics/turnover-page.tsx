@@ -148,10 +148,9 @@ export function TurnoverPage() {
 /** Each period's total, with its groups' rows (their rates computed here from their counts) below it. */
 function linesOf(answer: TurnoverAnswer | undefined, grouped: boolean): Line[] {
   if (!answer) return [];
-  const rows = grouped ? turnoverGroupRows(answer.periods, answer.groups) : [];
-  const perPeriod = answer.groups.length;
+  const byPeriod = grouped ? turnoverGroupRows(answer.periods, answer.groups) : [];
   return answer.totals.map((total, index) => {
-    const groups = rows.slice(index * perPeriod, (index + 1) * perPeriod);
+    const groups = byPeriod[index] ?? [];
     return {
       ...total,
       key: total.period,
