@@ -1,6 +1,6 @@
 // Runs npm scripts at the same time and prints each one's output whole when it ends, so the logs stay
 // readable; fails when any of them fails. `npm test` runs lint beside the type check, and the browser tests beside
-// the PostgreSQL pass.
+// the web tests and the PostgreSQL pass, one worker each after the other.
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);
