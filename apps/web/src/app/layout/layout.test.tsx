@@ -69,12 +69,16 @@ describe('sidebar (docs/web.md "Shared layout" and "Constants and limits")', () 
     const viewport = controllableViewport(true);
     const { user } = renderApp('/dashboard/dashboard');
     await screen.findByText('欢迎回来！');
-    // A phone starts with the sidebar closed.
+    // A phone starts with the sidebar closed, out of the keyboard's reach too.
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    const sider = document.querySelector('.ant-layout-sider');
+    expect(sider).toHaveAttribute('inert');
 
     await user.click(toggle());
+    expect(sider).not.toHaveAttribute('inert');
     await user.click(screen.getByTestId('sidebar-backdrop'));
     expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    expect(sider).toHaveAttribute('inert');
     expect(screen.queryByTestId('sidebar-backdrop')).not.toBeInTheDocument();
 
     await user.click(toggle());

@@ -59,7 +59,9 @@ export function Sidebar() {
           collapsed={!mobile && collapsed}
           collapsedWidth={COLLAPSED_WIDTH_PX}
           trigger={null}
-          aria-hidden={mobile && collapsed}
+          // Slid away on a phone, its links must not take the keyboard's focus either: hidden from assistive
+          // technology alone (aria-hidden), they were tab stops nobody could see.
+          inert={mobile && collapsed}
         >
           <div className={styles.siderScroll}>
             {settings.sidebarLogo && (
