@@ -12,8 +12,10 @@ import { measureTreePaint } from './tree-paint';
 // `npm run bench` measures load and page figures; `npm run bench -- api [seconds]` the cost of a request as
 // ratios to a bare route, and a mixed read/write load; `npm run bench -- export` a 100 000-row export job on
 // PostgreSQL with the directory's latency meanwhile; `npm run bench -- fuzz [per operation]` sends the long
-// fuzz pass; `npm run bench -- statistics` the statistics endpoints on 100 000 people in 1 000 stores and the
-// workbench's first paint (`npm run bench -- workbench` that paint alone, on the demo data). Load runs are bounded in time and only target servers this script started on loopback.
+// fuzz pass; `npm run bench -- statistics` the statistics endpoints on 100 000 people in 1 000 stores, then the
+// workbench's first paint and the whole group's turnover and vacancy tables in Chromium (`statistics pages`
+// the browser's figures alone; `npm run bench -- workbench` the paint alone, on the demo data). Load runs are
+// bounded in time and only target servers this script started on loopback.
 // `npm run bench -- scale-out [seconds]` runs the multi-instance fault and load suite (bench/src/scale-out.ts).
 if (process.argv[2] === 'fuzz') {
   const { breaches } = await fuzzLong(Number(process.argv[3] ?? 1_000));
@@ -30,7 +32,7 @@ if (process.argv[2] === 'attendance') {
 }
 if (process.argv[2] === 'statistics') {
   const { benchStatistics } = await import('./statistics');
-  await benchStatistics();
+  await benchStatistics(process.argv[3] === 'pages' ? 'pages' : undefined);
   process.exit(0);
 }
 if (process.argv[2] === 'scale-out') {

@@ -29,14 +29,21 @@ import { postTree, vacancy } from '../../apps/server/src/modules/statistics/vaca
 import { serverEntry, startServer } from '../../scripts/built-server';
 import { generateStatisticsData, REGION_USER } from './statistics-data';
 import { DATA_KEY, percentile } from './staff-list';
+import {
+  measureTurnoverTable,
+  measureVacancyGrid,
+  type TableShown,
+  type TurnoverTable,
+} from './statistics-tables';
 import { measureWorkbenchPaint, workbenchTarget, type WorkbenchPaint } from './workbench-paint';
 
 // The statistics endpoints at scale (`npm run bench -- statistics`): 100 000 people in 1 000 stores with three
 // years of history on PostgreSQL; each endpoint asked for the whole group (admin) and for one region
 // (department_id, or a region manager's account for the workbench), sequentially: kept answers, then answers
 // counted again after a change; the statements of each endpoint that misses its target run again under
-// EXPLAIN ANALYZE. Last, the workbench's first paint in Chromium on the built app with the demo data
-// (embedded database).
+// EXPLAIN ANALYZE. Then, in Chromium on the built app, the workbench's first paint, the turnover page grouped
+// by store and the vacancy grid on the generated group; last, the workbench's first paint with the demo data
+// (embedded database). `npm run bench -- statistics pages` skips the endpoints: the browser's figures alone.
 
 const postgresServer = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TIME_ZONE = 'Asia/Shanghai';
@@ -54,6 +61,8 @@ const PAINT_RUNS = 5;
 /** Fresh pages on the generated group (for information; the target is the demo's). */
 const BIG_PAINT_RUNS = 3;
 const PAINT_TARGET_MS = 1_500;
+/** Fresh pages of each whole-group table (for information: the issue names no figure). */
+const TABLE_RUNS = 3;
 /**
  * What-if runs, to measure a proposed fix without changing the server: BENCH_STATISTICS_WHATIF=index adds an
  * index of the main assignments by department to the generated database.
@@ -350,7 +359,42 @@ function printPaints(title: string, paints: WorkbenchPaint[]) {
   return { median, slowest: sorted.at(-1)!, met: median <= PAINT_TARGET_MS };
 }
 
-export async function benchStatistics() {
+function printTables(turnover: TurnoverTable[], vacancy: TableShown[]) {
+  const figures = <T>(tables: T[], pick: (table: T) => number, unit = '') =>
+    tables.map((table) => `${Math.round(pick(table))}`).join(', ') + unit;
+  const printShown = (tables: TableShown[], from: string) => {
+    console.log(
+      `  ${`from ${from} to the rows shown:`.padEnd(42)} ${figures(tables, (table) => table.fromStart, ' ms')}`,
+    );
+    console.log(
+      `  the answer's request:                      ${figures(tables, (table) => table.answerTook, ' ms')}`,
+    );
+    console.log(
+      `  its size as sent:                          ${figures(tables, (table) => table.answerBytes / 1024, ' kB')}`,
+    );
+    console.log(
+      `  from its response to the rows shown:       ${figures(tables, (table) => table.fromResponse, ' ms')}`,
+    );
+    console.log(
+      `  table rows in the document:                ${figures(tables, (table) => table.rowsInDocument)}`,
+    );
+    console.log(`  elements in the document:                  ${figures(tables, (table) => table.elements)}`);
+  };
+  console.log(
+    `\nthe turnover page grouped by store, the year to date by month, as admin (Chromium at 1366 px, ` +
+      `${turnover.length} fresh pages):`,
+  );
+  printShown(turnover, 'the click on 按门店');
+  console.log(
+    `  switching the turnover form, to its frame: ${figures(turnover, (table) => table.formSwitch, ' ms')}`,
+  );
+  console.log(
+    `\nthe vacancy grid of the whole group, as admin (Chromium at 1366 px, ${vacancy.length} fresh pages):`,
+  );
+  printShown(vacancy, 'the navigation');
+}
+
+export async function benchStatistics(only?: 'pages') {
   const day = dayOf(new Date(), TIME_ZONE);
   const month = day.slice(0, 7);
   const first = addMonths(month, -35);
@@ -429,7 +473,7 @@ export async function benchStatistics() {
           `change the statistics count (a dictionary item written, its cache notice heard)`,
       );
       const width = 40;
-      for (const endpoint of endpoints(month, first))
+      for (const endpoint of only === 'pages' ? [] : endpoints(month, first))
         for (const of of ['group', 'region'] as const) {
           const params =
             of === 'region' && endpoint.path !== 'home/index/workbench'
@@ -469,6 +513,11 @@ export async function benchStatistics() {
         bigPaint = printPaints(
           `workbench first paint on this generated group, as admin (Chromium, ${BIG_PAINT_RUNS} fresh pages):`,
           await measureWorkbenchPaint(server.url, tokens.group, BIG_PAINT_RUNS),
+        );
+      if (webBuilt)
+        printTables(
+          await measureTurnoverTable(server.url, tokens.group, TABLE_RUNS),
+          await measureVacancyGrid(server.url, tokens.group, TABLE_RUNS),
         );
     } finally {
       await client.end().catch(() => {});
