@@ -196,4 +196,77 @@ describe('ListTable with useListColumns', () => {
     await user.click(within(cards[1]!).getByRole('button', { name: '编辑' }));
     expect(onEdit).toHaveBeenCalledWith(people[1]);
   });
+
+  describe('a long list', () => {
+    interface Line {
+      key: string;
+      name: string;
+      children?: Line[];
+    }
+    const linesOf = (count: number, prefix = 'row'): Line[] =>
+      Array.from({ length: count }, (_, index) => ({
+        key: `${prefix}-${index + 1}`,
+        name: `${prefix} ${index + 1}`,
+      }));
+
+    function Lines({ rows, open }: { rows: Line[]; open?: string[] }) {
+      const columns = useListColumns<Line>('lines', [
+        { title: '名称', key: 'name', dataIndex: 'name', width: 200, card: 'title' },
+      ]);
+      return (
+        <ListTable<Line>
+          rowKey="key"
+          columns={columns}
+          dataSource={rows}
+          expandable={open ? { expandedRowKeys: open } : undefined}
+        />
+      );
+    }
+    const virtual = () => document.querySelector('.ant-table-tbody-virtual');
+
+    it('renders only the rows in sight once it shows more than 200 rows', () => {
+      const { rerender } = render(<Lines rows={linesOf(200)} />);
+      expect(virtual()).toBeNull();
+      expect(document.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(200);
+      rerender(<Lines rows={linesOf(201)} />);
+      expect(virtual()).not.toBeNull();
+      expect(document.querySelectorAll('.ant-table-row').length).toBeLessThan(201);
+    });
+
+    it('counts the rows of the groups it has open, not of those folded', () => {
+      const periods = Array.from({ length: 10 }, (_, index) => ({
+        key: `period-${index + 1}`,
+        name: `period ${index + 1}`,
+        children: linesOf(25, `period-${index + 1}-store`),
+      }));
+      const { rerender } = render(<Lines rows={periods} open={[]} />);
+      expect(virtual()).toBeNull();
+      // Seven periods open: 10 + 7 x 25 = 185 rows; eight: 210.
+      const keys = periods.map((period) => period.key);
+      rerender(<Lines rows={periods} open={keys.slice(0, 7)} />);
+      expect(virtual()).toBeNull();
+      rerender(<Lines rows={periods} open={keys.slice(0, 8)} />);
+      expect(virtual()).not.toBeNull();
+    });
+
+    it('on a phone shows its cards a hundred at a time, and the next ones when asked', async () => {
+      viewportWidth(390);
+      const user = userEvent.setup();
+      const { rerender } = render(<Lines rows={linesOf(250)} />);
+      const cards = () => within(screen.getByRole('list')).getAllByRole('listitem');
+      expect(cards()).toHaveLength(100);
+      // The button follows the list: a list holds its items only.
+      expect(within(screen.getByRole('list')).queryByRole('button', { name: /再显示/ })).toBeNull();
+      await user.click(screen.getByRole('button', { name: '再显示 100 条（共 250 条）' }));
+      expect(cards()).toHaveLength(200);
+      expect(cards()[199]).toHaveTextContent('row 200');
+      await user.click(screen.getByRole('button', { name: '再显示 50 条（共 250 条）' }));
+      expect(cards()).toHaveLength(250);
+      expect(screen.queryByRole('button', { name: /再显示/ })).not.toBeInTheDocument();
+      // Another list starts again from its first hundred.
+      rerender(<Lines rows={linesOf(150, 'other')} />);
+      expect(cards()).toHaveLength(100);
+      expect(screen.getByRole('button', { name: '再显示 50 条（共 150 条）' })).toBeInTheDocument();
+    });
+  });
 });

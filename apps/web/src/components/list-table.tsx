@@ -1,4 +1,4 @@
-import { Card, Checkbox, Empty, Flex, Spin, Table, Typography } from 'antd';
+import { Button, Card, Checkbox, Empty, Flex, Spin, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { isValidElement, useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,46 @@ import { usePhone } from './use-phone';
 const FLEXIBLE_COLUMN_WIDTH = 120;
 /** antd's column of row checkboxes. */
 const SELECTION_COLUMN_WIDTH = 32;
+/**
+ * A list showing more rows than this (its open groups' rows counted) renders only the rows in sight, in a
+ * body of its own height that scrolls: a statistics table of a thousand stores by eleven months is 11,000
+ * rows. A paged list never gets there.
+ */
+export const LONG_LIST_ROWS = 200;
+/** The scrolling body of a long list: about a screen of rows at 1366 x 768. */
+export const LONG_LIST_HEIGHT_PX = 560;
+/** A phone shows a long list's cards this many at a time, with a button for the next ones. */
+const CARDS_AT_ONCE = 100;
 
 export interface ListTableProps<Row> extends Omit<TableProps<Row>, 'columns' | 'pagination'> {
   /** From `useListColumns`: the table shows the chosen ones, a phone's cards the ones marked `card`. */
   columns: ListColumns<Row>;
   /** On a phone the rows are cards; a list that cannot be one (a tree) keeps its table everywhere. */
   cards?: boolean;
+}
+
+/** The key of `row` by the table's `rowKey`. */
+function keyOf<Row>(rowKey: TableProps<Row>['rowKey'], row: Row, index: number): Key {
+  return typeof rowKey === 'function'
+    ? rowKey(row, index)
+    : ((row as Record<string, unknown>)[String(rowKey)] as Key);
+}
+
+/** The rows a table shows: each row, and the rows of the groups it has open, however deep. */
+function shownRowCount<Row>(
+  rows: readonly Row[] | undefined,
+  rowKey: TableProps<Row>['rowKey'],
+  expandable: TableProps<Row>['expandable'],
+): number {
+  const open = new Set(expandable?.expandedRowKeys ?? []);
+  const count = (level: readonly Row[]): number =>
+    level.reduce<number>((sum, row, index) => {
+      const children = (row as { children?: readonly Row[] }).children;
+      const shown =
+        Array.isArray(children) && (expandable?.defaultExpandAllRows || open.has(keyOf(rowKey, row, index)));
+      return sum + 1 + (shown ? count(children) : 0);
+    }, 0);
+  return count(rows ?? []);
 }
 
 /** The width the shown columns need side by side. */
@@ -97,6 +131,7 @@ export function ListTable<Row extends object>({
     return column;
   });
   const asCards = phone && cards;
+  const long = shownRowCount(rows, rowKey, table.expandable) > LONG_LIST_ROWS;
   return (
     <div ref={frame} data-list-table={asCards ? 'cards' : 'table'}>
       {asCards ? (
@@ -107,7 +142,8 @@ export function ListTable<Row extends object>({
           size="middle"
           {...table}
           columns={shown}
-          scroll={{ x: width, ...scroll }}
+          scroll={{ x: width, ...(long ? { y: LONG_LIST_HEIGHT_PX } : {}), ...scroll }}
+          virtual={long}
           pagination={false}
         />
       )}
@@ -145,69 +181,81 @@ function ListCards<Row extends object>({
   locale,
 }: CardsProps<Row>) {
   const { t } = useTranslation('components');
-  const rows = dataSource ?? [];
+  const all = dataSource ?? [];
+  // How many cards show: the first CARDS_AT_ONCE of a new list, more at the reader's asking.
+  const [asked, setAsked] = useState<{ of: readonly Row[]; limit: number } | null>(null);
+  const limit = asked?.of === all ? asked.limit : CARDS_AT_ONCE;
+  const rows = all.slice(0, limit);
+  const next = Math.min(CARDS_AT_ONCE, all.length - rows.length);
   const title = columns.find((column) => column.card === 'title');
   const fields = columns.filter((column) => column.card === 'field');
   const actions = columns.find((column) => column.card === 'actions');
-  const keyOf = (row: Row, index: number): Key =>
-    typeof rowKey === 'function'
-      ? rowKey(row, index)
-      : ((row as Record<string, unknown>)[String(rowKey)] as Key);
   const selected = new Set(rowSelection?.selectedRowKeys ?? []);
   const select = (key: Key, checked: boolean) => {
-    const keys = rows.map(keyOf).filter((each) => (each === key ? checked : selected.has(each)));
-    const chosen = rows.filter((row, index) => keys.includes(keyOf(row, index)));
+    const keys = all
+      .map((row, index) => keyOf(rowKey, row, index))
+      .filter((each) => (each === key ? checked : selected.has(each)));
+    const chosen = all.filter((row, index) => keys.includes(keyOf(rowKey, row, index)));
     rowSelection?.onChange?.(keys, chosen, { type: 'single' });
   };
 
   return (
     <Spin spinning={typeof loading === 'object' ? loading.spinning : Boolean(loading)}>
-      {rows.length === 0 ? (
+      {all.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={locale?.emptyText as ReactNode} />
       ) : (
-        <Flex vertical gap={8} role="list">
-          {rows.map((row, index) => {
-            const key = keyOf(row, index);
-            const name = title ? cellOf(title, row, index) : null;
-            const rowProps = onRow?.(row, index);
-            const className = typeof rowClassName === 'function' ? rowClassName(row, index, 0) : rowClassName;
-            return (
-              <Card
-                key={key}
-                size="small"
-                role="listitem"
-                className={[styles.card, className].filter(Boolean).join(' ')}
-                onClick={rowProps?.onClick}
-                style={rowProps?.style}
-                data-row-key={key}
-              >
-                <Flex justify="space-between" align="start" gap={8}>
-                  <div className={styles.title}>{name}</div>
-                  {rowSelection && (
-                    <Checkbox
-                      checked={selected.has(key)}
-                      aria-label={t('listCards.select')}
-                      onClick={(event) => event.stopPropagation()}
-                      onChange={(event) => select(key, event.target.checked)}
-                    />
+        <Flex vertical gap={8}>
+          <Flex vertical gap={8} role="list">
+            {rows.map((row, index) => {
+              const key = keyOf(rowKey, row, index);
+              const name = title ? cellOf(title, row, index) : null;
+              const rowProps = onRow?.(row, index);
+              const className =
+                typeof rowClassName === 'function' ? rowClassName(row, index, 0) : rowClassName;
+              return (
+                <Card
+                  key={key}
+                  size="small"
+                  role="listitem"
+                  className={[styles.card, className].filter(Boolean).join(' ')}
+                  onClick={rowProps?.onClick}
+                  style={rowProps?.style}
+                  data-row-key={key}
+                >
+                  <Flex justify="space-between" align="start" gap={8}>
+                    <div className={styles.title}>{name}</div>
+                    {rowSelection && (
+                      <Checkbox
+                        checked={selected.has(key)}
+                        aria-label={t('listCards.select')}
+                        onClick={(event) => event.stopPropagation()}
+                        onChange={(event) => select(key, event.target.checked)}
+                      />
+                    )}
+                  </Flex>
+                  {fields.length > 0 && (
+                    <dl className={styles.fields}>
+                      {fields.map((field) => (
+                        <div key={field.key} className={styles.field}>
+                          <dt>
+                            <Typography.Text type="secondary">{field.title}</Typography.Text>
+                          </dt>
+                          <dd>{cellOf(field, row, index)}</dd>
+                        </div>
+                      ))}
+                    </dl>
                   )}
-                </Flex>
-                {fields.length > 0 && (
-                  <dl className={styles.fields}>
-                    {fields.map((field) => (
-                      <div key={field.key} className={styles.field}>
-                        <dt>
-                          <Typography.Text type="secondary">{field.title}</Typography.Text>
-                        </dt>
-                        <dd>{cellOf(field, row, index)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-                {actions && <div className={styles.actions}>{cellOf(actions, row, index)}</div>}
-              </Card>
-            );
-          })}
+                  {actions && <div className={styles.actions}>{cellOf(actions, row, index)}</div>}
+                </Card>
+              );
+            })}
+          </Flex>
+          {/* After the list, not in it: a list holds its items only. */}
+          {next > 0 && (
+            <Button block onClick={() => setAsked({ of: all, limit: limit + CARDS_AT_ONCE })}>
+              {t('listCards.more', { next, total: all.length })}
+            </Button>
+          )}
         </Flex>
       )}
     </Spin>

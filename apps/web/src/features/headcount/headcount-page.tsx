@@ -6,6 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLANNED_MAX } from '@dealer-hr/shared/headcount/rules';
 import { ImportDialog } from '../../components/import-dialog';
+import { LONG_LIST_HEIGHT_PX } from '../../components/list-table';
 import { ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { Permission, usePermission } from '../../components/permission';
 import { HEADCOUNT_KEY, exportFiltersOf, gridQuery, saveCells, type GridFilters, type GridRow } from './api';
@@ -215,7 +216,7 @@ export function HeadcountPage() {
           // Only the rows in sight are rendered: a hundred stores by 24 posts are 2,400 number fields, and
           // every keystroke renders the grid again (24 stores: 220 ms a keystroke, all rows rendered).
           virtual
-          scroll={{ x: 250 + posts.length * 100, y: 560 }}
+          scroll={{ x: 250 + posts.length * 100, y: LONG_LIST_HEIGHT_PX }}
           summary={() =>
             rows.length === 0 ? null : (
               <Table.Summary fixed>
