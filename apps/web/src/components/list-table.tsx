@@ -15,7 +15,7 @@ const SELECTION_COLUMN_WIDTH = 32;
  * body of its own height that scrolls: a statistics table of a thousand stores by eleven months is 11,000
  * rows. A paged list never gets there.
  */
-export const LONG_LIST_ROWS = 200;
+const LONG_LIST_ROWS = 200;
 /** The scrolling body of a long list: about a screen of rows at 1366 x 768. */
 export const LONG_LIST_HEIGHT_PX = 560;
 /** A phone shows a long list's cards this many at a time, with a button for the next ones. */
@@ -204,59 +204,60 @@ function ListCards<Row extends object>({
       {all.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={locale?.emptyText as ReactNode} />
       ) : (
-        <Flex vertical gap={8}>
-          <Flex vertical gap={8} role="list">
-            {rows.map((row, index) => {
-              const key = keyOf(rowKey, row, index);
-              const name = title ? cellOf(title, row, index) : null;
-              const rowProps = onRow?.(row, index);
-              const className =
-                typeof rowClassName === 'function' ? rowClassName(row, index, 0) : rowClassName;
-              return (
-                <Card
-                  key={key}
-                  size="small"
-                  role="listitem"
-                  className={[styles.card, className].filter(Boolean).join(' ')}
-                  onClick={rowProps?.onClick}
-                  style={rowProps?.style}
-                  data-row-key={key}
-                >
-                  <Flex justify="space-between" align="start" gap={8}>
-                    <div className={styles.title}>{name}</div>
-                    {rowSelection && (
-                      <Checkbox
-                        checked={selected.has(key)}
-                        aria-label={t('listCards.select')}
-                        onClick={(event) => event.stopPropagation()}
-                        onChange={(event) => select(key, event.target.checked)}
-                      />
-                    )}
-                  </Flex>
-                  {fields.length > 0 && (
-                    <dl className={styles.fields}>
-                      {fields.map((field) => (
-                        <div key={field.key} className={styles.field}>
-                          <dt>
-                            <Typography.Text type="secondary">{field.title}</Typography.Text>
-                          </dt>
-                          <dd>{cellOf(field, row, index)}</dd>
-                        </div>
-                      ))}
-                    </dl>
+        <Flex vertical gap={8} role="list">
+          {rows.map((row, index) => {
+            const key = keyOf(rowKey, row, index);
+            const name = title ? cellOf(title, row, index) : null;
+            const rowProps = onRow?.(row, index);
+            const className = typeof rowClassName === 'function' ? rowClassName(row, index, 0) : rowClassName;
+            return (
+              <Card
+                key={key}
+                size="small"
+                role="listitem"
+                className={[styles.card, className].filter(Boolean).join(' ')}
+                onClick={rowProps?.onClick}
+                style={rowProps?.style}
+                data-row-key={key}
+              >
+                <Flex justify="space-between" align="start" gap={8}>
+                  <div className={styles.title}>{name}</div>
+                  {rowSelection && (
+                    <Checkbox
+                      checked={selected.has(key)}
+                      aria-label={t('listCards.select')}
+                      onClick={(event) => event.stopPropagation()}
+                      onChange={(event) => select(key, event.target.checked)}
+                    />
                   )}
-                  {actions && <div className={styles.actions}>{cellOf(actions, row, index)}</div>}
-                </Card>
-              );
-            })}
-          </Flex>
-          {/* After the list, not in it: a list holds its items only. */}
-          {next > 0 && (
-            <Button block onClick={() => setAsked({ of: all, limit: limit + CARDS_AT_ONCE })}>
-              {t('listCards.more', { next, total: all.length })}
-            </Button>
-          )}
+                </Flex>
+                {fields.length > 0 && (
+                  <dl className={styles.fields}>
+                    {fields.map((field) => (
+                      <div key={field.key} className={styles.field}>
+                        <dt>
+                          <Typography.Text type="secondary">{field.title}</Typography.Text>
+                        </dt>
+                        <dd>{cellOf(field, row, index)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+                {actions && <div className={styles.actions}>{cellOf(actions, row, index)}</div>}
+              </Card>
+            );
+          })}
         </Flex>
+      )}
+      {/* After the list, not in it: a list holds its items only. */}
+      {next > 0 && (
+        <Button
+          block
+          style={{ marginBlockStart: 8 }}
+          onClick={() => setAsked({ of: all, limit: limit + CARDS_AT_ONCE })}
+        >
+          {t('listCards.more', { next, total: all.length })}
+        </Button>
       )}
     </Spin>
   );
