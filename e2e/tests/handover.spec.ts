@@ -137,6 +137,25 @@ async function choose(dialog: Locator, names: string[]) {
 const namesIn = async (dialog: Locator) =>
   rowsIn(dialog).evaluateAll((rows) => rows.map((row) => row.children[1]?.textContent ?? ''));
 
+/**
+ * Does `action`, which asks the dialog's table on show for a page (`page` of `limit` rows), and waits until that
+ * page has come and its rows show: read earlier, the rows would be the page before, or the page while it is
+ * replaced. The dialog also reads its pages again while rows are on their way; those answers do not count.
+ */
+async function turnTo(dialog: Locator, asked: { page: number; limit: number }, action: () => Promise<void>) {
+  const answered = dialog.page().waitForResponse((response) => {
+    if (!/\/resign\/(customer|groupchat)\/list$/.test(new URL(response.url()).pathname)) return false;
+    const body = response.request().postDataJSON() as { page: number; limit: number };
+    return body.page === asked.page && body.limit === asked.limit;
+  });
+  await action();
+  const { data } = (await (await answered).json()) as { data: { data: unknown[] } };
+  await expect(rowsIn(dialog)).toHaveCount(data.data.length);
+  await expect(dialog.getByRole('tabpanel').locator('.ant-pagination-item-active')).toHaveText(
+    String(asked.page),
+  );
+}
+
 async function openHandover(page: Page, id: number) {
   await page.goto(`/staff/resignation/handover?id=${id}`);
   await page.getByRole('button', { name: '交接客户与客户群' }).click();
@@ -168,8 +187,9 @@ test('HR hands a leaver’s customers from two pages and two chats over, and ret
   await expect(rowsIn(dialog)).toHaveCount(10);
   const first = (await namesIn(dialog)).slice(0, 3);
   await choose(dialog, first);
-  await dialog.getByRole('tabpanel').getByTitle('2', { exact: true }).click();
-  await expect(dialog.getByRole('tabpanel').locator('.ant-pagination-item-active')).toHaveText('2');
+  await turnTo(dialog, { page: 2, limit: 10 }, () =>
+    dialog.getByRole('tabpanel').getByTitle('2', { exact: true }).click(),
+  );
   const second = (await namesIn(dialog)).slice(0, 2);
   await choose(dialog, second);
   await dialog.getByRole('tab', { name: /客户群/ }).click();
@@ -216,13 +236,17 @@ test('HR hands the rest over at once and completes the resignation; the leaver c
     const dialog = await openHandover(page, leaver.id);
     await dialog.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     await dialog.getByRole('tabpanel').getByText('10 条/页').click();
-    await page.getByRole('option', { name: '50 条/页' }).click();
+    let shown = 1;
+    await turnTo(dialog, { page: shown, limit: 50 }, () =>
+      page.getByRole('option', { name: '50 条/页' }).click(),
+    );
     for (;;) {
       const pending = rowsIn(dialog).filter({ hasText: '未交接' });
       if ((await pending.count()) === 0) {
         const next = dialog.getByRole('tabpanel').locator('.ant-pagination-next');
         if ((await next.getAttribute('aria-disabled')) === 'true') break;
-        await next.click();
+        shown += 1;
+        await turnTo(dialog, { page: shown, limit: 50 }, () => next.click());
         continue;
       }
       for (const checkbox of await pending.getByRole('checkbox').all()) await checkbox.check();
