@@ -465,13 +465,14 @@ export async function benchStatistics(only?: 'pages') {
           }),
         ),
       ) as Record<Of, number>;
-      console.log(
-        `\nGET /api/auth/..., ${WARM_UPS} warm-ups then ${SAMPLES} sequential requests a line (2 warm-ups ` +
-          `when the first took over ${SLOW_MS} ms; fewer requests, at least ${MIN_SAMPLES}, when ${SAMPLES} would ` +
-          `take over ${LINE_BUDGET_MS / 1000} s); group as admin, region by department_id=${region} ` +
-          `(the workbench: a region manager's account over it); then ${AFTER_CHANGE} answers each after a ` +
-          `change the statistics count (a dictionary item written, its cache notice heard)`,
-      );
+      if (only !== 'pages')
+        console.log(
+          `\nGET /api/auth/..., ${WARM_UPS} warm-ups then ${SAMPLES} sequential requests a line (2 warm-ups ` +
+            `when the first took over ${SLOW_MS} ms; fewer requests, at least ${MIN_SAMPLES}, when ${SAMPLES} would ` +
+            `take over ${LINE_BUDGET_MS / 1000} s); group as admin, region by department_id=${region} ` +
+            `(the workbench: a region manager's account over it); then ${AFTER_CHANGE} answers each after a ` +
+            `change the statistics count (a dictionary item written, its cache notice heard)`,
+        );
       const width = 40;
       for (const endpoint of only === 'pages' ? [] : endpoints(month, first))
         for (const of of ['group', 'region'] as const) {
@@ -535,25 +536,28 @@ export async function benchStatistics(only?: 'pages') {
     `\nsummary (load average at the end: ${load()})${WHAT_IF.length > 0 ? `, WHAT-IF ${WHAT_IF.join(', ')}` : ''}`,
   );
   console.log(`  data generated in ${(generation / 1000).toFixed(1)} s`);
-  console.log(
-    `  endpoint lines: ${passed} of ${lines.length} PASS` +
-      (passed < lines.length
-        ? `; FAIL: ${lines
-            .filter((line) => !line.met)
-            .map((line) => `${line.endpoint.title} (${line.of}, p95 ${ms(percentile(line.sorted, 0.95))})`)
-            .join('; ')}`
-        : ''),
-  );
-  const overAfterChange = lines.filter((line) => !line.metAfterChange);
-  console.log(
-    `  counted after a change (p95 of ${AFTER_CHANGE}): ${lines.length - overAfterChange.length} of ${lines.length} ` +
-      `within the target` +
-      (overAfterChange.length > 0
-        ? `; over: ${overAfterChange
-            .map((line) => `${line.endpoint.title} (${line.of}, ${ms(line.afterChange)})`)
-            .join('; ')}`
-        : ''),
-  );
+  if (only === 'pages') console.log('  endpoint lines: skipped (statistics pages)');
+  else {
+    console.log(
+      `  endpoint lines: ${passed} of ${lines.length} PASS` +
+        (passed < lines.length
+          ? `; FAIL: ${lines
+              .filter((line) => !line.met)
+              .map((line) => `${line.endpoint.title} (${line.of}, p95 ${ms(percentile(line.sorted, 0.95))})`)
+              .join('; ')}`
+          : ''),
+    );
+    const overAfterChange = lines.filter((line) => !line.metAfterChange);
+    console.log(
+      `  counted after a change (p95 of ${AFTER_CHANGE}): ${lines.length - overAfterChange.length} of ${lines.length} ` +
+        `within the target` +
+        (overAfterChange.length > 0
+          ? `; over: ${overAfterChange
+              .map((line) => `${line.endpoint.title} (${line.of}, ${ms(line.afterChange)})`)
+              .join('; ')}`
+          : ''),
+    );
+  }
   const paintSummary = (title: string, paint: ReturnType<typeof printPaints>) =>
     console.log(
       `  ${title}: ` +
