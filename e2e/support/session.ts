@@ -2,16 +2,7 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Admin@2026';
 
-/**
- * Waits for the sign-in methods' tabs, which come with the login modes (the tests' server offers WeCom) and
- * push the form down: a click on 登录 before they come can land on the password field instead.
- */
-async function loginSettled(page: Page) {
-  await expect(page.getByRole('tab').first()).toBeVisible();
-}
-
 export async function signIn(page: Page, username = 'admin', secret = DEMO_PASSWORD) {
-  await loginSettled(page);
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(secret);
   await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -57,7 +48,6 @@ export async function openSignedIn(
   await context.addCookies([{ name: 'language', value: language, url: new URL(page.url()).origin }]);
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   const labels = SIGN_IN_LABELS[language];
-  await loginSettled(page);
   await page.getByLabel(labels.username).fill(username);
   await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();

@@ -29,6 +29,41 @@ test('the redirect parameter survives the round trip through the login page', as
   await expect(page.getByPlaceholder('门店名称或编码')).toBeVisible();
 });
 
+test('on a phone the sign-in button stays where it first appeared while the sign-in methods arrive', async ({
+  page,
+}) => {
+  // A phone's card starts at the top: the tabs coming above the form pushed it down by their height.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Every frame from the first, where the button is: a click aimed at it must not land on the field above.
+  await page.addInitScript(() => {
+    const tops: number[] = [];
+    Object.assign(window, { submitTops: tops });
+    const look = () => {
+      const submit = Array.from(document.querySelectorAll('button')).find(
+        (button) => button.textContent?.replace(/\s/g, '') === '登录',
+      );
+      const top = submit?.getBoundingClientRect().top;
+      if (top !== undefined && tops.at(-1) !== top) tops.push(top);
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  // As on a slower network: the answer which sign-in methods there are comes 300 ms after the page.
+  await page.route('**/api/login/modes', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  // The tests' server offers the work-messaging login: its tabs are above the form.
+  await expect(page.getByRole('tab', { name: '扫码登录' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const tops = await page.evaluate(() => (window as unknown as { submitTops: number[] }).submitTops);
+  expect(tops).toHaveLength(1);
+});
+
 test('bad credentials and empty fields are explained in Chinese', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: '登录', exact: true }).click();

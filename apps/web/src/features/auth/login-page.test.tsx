@@ -19,7 +19,7 @@ describe('login page', () => {
     const { user } = renderApp('/login');
 
     expect(await screen.findByRole('heading', { name: '经销商人事管理系统' })).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('请输入用户名')).toBeInTheDocument();
+    expect(await screen.findByPlaceholderText('请输入用户名')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '登录' }));
 
     expect(await screen.findByText('用户名不能为空')).toBeInTheDocument();

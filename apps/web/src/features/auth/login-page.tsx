@@ -15,14 +15,47 @@ import type { LoginInput } from './api/login';
 import { loginModesQueryOptions } from './api/sso';
 import { safeRedirect } from './safe-redirect';
 import { leaveForSalesApp } from './single-sign-on';
+import type * as SignOnModule from './sign-on-options';
 import styles from './login-page.module.css';
 
 // The sign-on options only load where a provider is configured: most logins never need them.
-const signOnOptions = () => import('./sign-on-options');
-const LoginMethodTabs = lazy(() => signOnOptions().then((m) => ({ default: m.LoginMethodTabs })));
+type SignOnOptions = typeof SignOnModule;
+const signOnOptions = (): Promise<SignOnOptions> => import('./sign-on-options');
 // The QR frame (and its error illustration) loads only when someone picks 扫码登录.
 const QrLogin = lazy(() => import('./qr-login').then((m) => ({ default: m.QrLogin })));
-const SignOnButtons = lazy(() => signOnOptions().then((m) => ({ default: m.SignOnButtons })));
+
+/** The longest the card waits for the sign-on modes (and their chunk) before it shows the username login. */
+export const MODES_WAIT_MS = 1_500;
+
+/**
+ * The sign-on modes and the chunk that shows them, and whether the card may show its content: once both are
+ * here, so that the method tabs above the form and the sign-on buttons below it come with the form rather
+ * than move it under a click or a tap. A slow network gets the form alone after MODES_WAIT_MS, and the options
+ * when they come.
+ */
+function useSignOnOptions() {
+  const { data: modes, isPending } = useQuery(loginModesQueryOptions());
+  const [options, setOptions] = useState<SignOnOptions | null>(null);
+  const [waitedLong, setWaitedLong] = useState(false);
+  const offered = Boolean(modes?.wecom || modes?.oauth || modes?.cas);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLong(true), MODES_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (!offered) return;
+    let current = true;
+    signOnOptions().then(
+      (loaded) => current && setOptions(loaded),
+      // Without its chunk the page is the username login.
+      () => current && setWaitedLong(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [offered]);
+  return { modes, options, ready: waitedLong || (!isPending && (!offered || options !== null)) };
+}
 
 const FIELDS: readonly string[] = ['username', 'password'] satisfies (keyof LoginInput)[];
 
@@ -34,7 +67,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const returnTo = searchParams.get('redirect');
   const [method, setMethod] = useState<'password' | 'qr'>('password');
-  const { data: modes } = useQuery(loginModesQueryOptions());
+  const { modes, options, ready } = useSignOnOptions();
   useDocumentTitle(t('submit'));
 
   // Messages already on screen follow a language switch too.
@@ -114,7 +147,7 @@ export function LoginPage() {
         <LanguageSwitch />
       </header>
       <main className={styles.main}>
-        <section className={styles.card}>
+        <section className={styles.card} aria-busy={!ready}>
           <div className={styles.brand}>
             <span className={styles.logo} aria-hidden>
               <TeamOutlined />
@@ -122,20 +155,22 @@ export function LoginPage() {
             <h1 className={styles.title}>{t('common:appTitle')}</h1>
             <p className={styles.subtitle}>{t('subtitle')}</p>
           </div>
-          {/* The form keeps its place in the tree when the modes arrive: typing and focus survive. */}
-          <Suspense fallback={null}>
-            {modes?.wecom && <LoginMethodTabs method={method} onChange={setMethod} />}
-          </Suspense>
-          {modes?.wecom && method === 'qr' ? (
-            <Suspense fallback={null}>
-              <QrLogin returnTo={returnTo} />
-            </Suspense>
+          {ready ? (
+            // The form keeps its place in the tree when the tabs come late: typing and focus survive.
+            <>
+              {modes?.wecom && options && <options.LoginMethodTabs method={method} onChange={setMethod} />}
+              {modes?.wecom && method === 'qr' ? (
+                <Suspense fallback={null}>
+                  <QrLogin returnTo={returnTo} />
+                </Suspense>
+              ) : (
+                passwordForm
+              )}
+              {options && <options.SignOnButtons modes={modes} returnTo={returnTo} />}
+            </>
           ) : (
-            passwordForm
+            <div className={styles.waiting} />
           )}
-          <Suspense fallback={null}>
-            {(modes?.oauth || modes?.cas) && <SignOnButtons modes={modes} returnTo={returnTo} />}
-          </Suspense>
         </section>
       </main>
       <footer className={styles.footer}>{t('common:copyright')}</footer>

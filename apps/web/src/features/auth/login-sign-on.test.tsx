@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/navigation';
 import { fail, mockApi, ok } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { MODES_WAIT_MS } from './login-page';
 
 const STATE_KEY = 'dealer-hr:sso-state';
 const RETURN_KEY = 'dealer-hr:sso-return';
@@ -56,13 +57,33 @@ describe('login page sign-on options', () => {
     expect(screen.queryByText('服务器内部错误')).not.toBeInTheDocument();
   });
 
-  it('keeps what the user typed when the modes arrive late and the tabs appear', async () => {
+  it('shows the form with the method tabs, not before them, when the modes take a moment', async () => {
+    let answerModes: (reply: ReturnType<typeof ok>) => void = () => {};
+    mockApi({
+      'GET /api/login/modes': () => new Promise((resolve) => (answerModes = resolve)),
+    });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: '经销商人事管理系统' })).toBeInTheDocument();
+    // A moment later the form would be there if the card did not wait.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByLabelText('用户名')).not.toBeInTheDocument();
+
+    answerModes(ok({ ...noModes, wecom: { appid: 'corp1' } }));
+
+    const username = await screen.findByLabelText('用户名');
+    // In the same render: the tabs do not come after the form and push it down.
+    expect(screen.getByRole('tab', { name: '扫码登录' })).toBeInTheDocument();
+    expect(username).toHaveFocus();
+  });
+
+  it('shows the form alone when the modes are slow, and keeps what the user typed when they come', async () => {
     let answerModes: (reply: ReturnType<typeof ok>) => void = () => {};
     mockApi({
       'GET /api/login/modes': () => new Promise((resolve) => (answerModes = resolve)),
     });
     const { user } = renderApp('/login');
-    const username = await screen.findByLabelText('用户名');
+    const username = await screen.findByLabelText('用户名', {}, { timeout: MODES_WAIT_MS + 1_000 });
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     await user.type(username, 'zhangwei');
 
     answerModes(ok({ ...noModes, wecom: { appid: 'corp1' } }));
