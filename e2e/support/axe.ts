@@ -35,3 +35,11 @@ export async function seriousViolations(page: Page) {
       }));
   }, options);
 }
+
+export type Violation = Awaited<ReturnType<typeof seriousViolations>>[number];
+
+/** A walk's record: the page's serious violations filed under `path`, when it has any. */
+export async function fileViolations(page: Page, path: string, found: Record<string, Violation[]>) {
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) found[path] = violations;
+}

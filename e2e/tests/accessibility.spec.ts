@@ -1,4 +1,4 @@
-import { seriousViolations } from '../support/axe';
+import { fileViolations, seriousViolations, type Violation } from '../support/axe';
 import { expect, test } from '../support/test';
 import { closeTabsLeft, goInApp } from '../support/in-app';
 import { signIn } from '../support/session';
@@ -20,7 +20,7 @@ test('the login page has no serious accessibility violation', async ({ page }) =
 
 test('the pages no menu item opens have no serious accessibility violation', async ({ page }) => {
   test.setTimeout(30_000 + 15_000 * (PAGES.length + 1));
-  const found: Record<string, unknown> = {};
+  const found: Record<string, Violation[]> = {};
   for (const [index, { path, title, ready }] of PAGES.entries()) {
     // The first page from its address with a sign-in, the others the way the app's links open them.
     if (index === 0) {
@@ -32,8 +32,7 @@ test('the pages no menu item opens have no serious accessibility violation', asy
     await expect(page).toHaveTitle(new RegExp(`^${title}`));
     await closeTabsLeft(page);
     await expect(page.locator(ready).filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
-    const violations = await seriousViolations(page);
-    if (violations.length > 0) found[path] = violations;
+    await fileViolations(page, path, found);
   }
   // The profile of the first person on the roster.
   await goInApp(page, '/staff/list');
@@ -48,7 +47,6 @@ test('the pages no menu item opens have no serious accessibility violation', asy
   await expect(page).toHaveURL(/\/staff\/detail\?id=\d+/);
   await closeTabsLeft(page);
   await expect(page.locator('main .ant-descriptions').filter({ visible: true }).first()).toBeVisible();
-  const profile = await seriousViolations(page);
-  if (profile.length > 0) found['/staff/detail'] = profile;
+  await fileViolations(page, '/staff/detail', found);
   expect(found).toEqual({});
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { MenuNode } from '../../packages/shared/src/api-types';
 import { MenuType } from '../../packages/shared/src/dictionary-types';
-import { seriousViolations } from '../support/axe';
+import { fileViolations, type Violation } from '../support/axe';
 import { expectFits } from '../support/fit';
 import { closeTabsLeft, goInApp, settled } from '../support/in-app';
 import { choose } from '../support/select';
@@ -152,7 +152,7 @@ for (const language of ['zh', 'en'] as const) {
     // Chinese a screenshot and an axe pass: the time allowed grows with the menu.
     test.setTimeout(30_000 + 15_000 * pages.length);
     const found: Record<string, string[]> = {};
-    const inaccessible: Record<string, unknown> = {};
+    const inaccessible: Record<string, Violation[]> = {};
     const lists: string[] = [];
     for (const [index, { path }] of pages.entries()) {
       // The first page from its address with a sign-in in the language, the others as the menu opens them.
@@ -168,8 +168,7 @@ for (const language of ['zh', 'en'] as const) {
       if (layout.problems.length > 0) found[path] = layout.problems;
       if (language === 'zh') {
         await expectPageFits(page, path);
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) inaccessible[path] = violations;
+        await fileViolations(page, path, inaccessible);
       }
     }
     expect(found).toEqual({});
@@ -187,14 +186,13 @@ test('every page of the menu fits a 390 px wide phone, with no serious accessibi
   await page.setViewportSize({ width: 390, height: 844 });
   const pages = await menuPages(page);
   test.setTimeout(30_000 + 15_000 * pages.length);
-  const inaccessible: Record<string, unknown> = {};
+  const inaccessible: Record<string, Violation[]> = {};
   for (const [index, { path }] of pages.entries()) {
     if (index === 0) await open(page, path);
     else await openInApp(page, path);
     await closeTabsLeft(page);
     await expectPageFits(page, path);
-    const violations = await seriousViolations(page);
-    if (violations.length > 0) inaccessible[path] = violations;
+    await fileViolations(page, path, inaccessible);
   }
   expect(inaccessible).toEqual({});
   expect(pages.map(({ path }) => path)).toContain('/attendance/clock');
