@@ -1,5 +1,5 @@
 import { Pagination as AntPagination } from 'antd';
-import type { PaginationProps as AntPaginationProps } from 'antd';
+import type { PaginationProps as AntPaginationProps, TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@dealer-hr/shared/constants';
 import { scrollToTop } from '../lib/scroll-to-top';
@@ -51,4 +51,23 @@ export function Pagination({
       }}
     />
   );
+}
+
+/**
+ * The same control for a table that pages rows it already holds (the vacancy grid, an import's report)
+ * rather than asking the server for each page: antd's own default would be 10 rows and other sizes. In a
+ * dialog the page behind stays where it is.
+ */
+export function useRowsPagination({ inDialog = false } = {}): TablePaginationConfig {
+  const { t } = useTranslation('components');
+  return {
+    defaultPageSize: DEFAULT_PAGE_SIZE,
+    pageSizeOptions,
+    showSizeChanger: true,
+    showQuickJumper: true,
+    showTotal: (count) => t('pagination.total', { total: count }),
+    onChange: () => {
+      if (!inDialog) scrollToTop();
+    },
+  };
 }

@@ -159,4 +159,23 @@ describe('/statistics/vacancy', { timeout: 30_000 }, () => {
     const card = await screen.findByRole('button', { name: '查看 宁波江北店 的岗位明细' }, SLOW);
     expect(card.closest('[data-list-table="cards"]')).not.toBeNull();
   });
+
+  it('pages a group of many stores 20 at a time, with the sizes of every list', async () => {
+    const stores = Array.from({ length: 25 }, (_, index) =>
+      store(10 + index, `门店${index + 1}号`, [cell(1, 4, 3), cell(2, 2, 2)]),
+    );
+    api({ ...grid, rows: stores });
+    renderApp('/statistics/vacancy');
+    expect(await screen.findByText('门店1号', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('门店20号')).toBeInTheDocument();
+    expect(screen.queryByText('门店21号')).not.toBeInTheDocument();
+    expect(screen.getByText('共 25 条')).toBeInTheDocument();
+
+    const user = setupUser();
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('门店25号')).toBeInTheDocument();
+    expect(screen.queryByText('门店1号')).not.toBeInTheDocument();
+    // The totals row still covers every store.
+    expect(screen.getByText('11.76%', { selector: '.ant-table-summary *' })).toBeInTheDocument();
+  });
 });

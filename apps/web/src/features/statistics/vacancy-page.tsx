@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListColumns, type ListColumn } from '../../components/list-columns';
 import { ListTable } from '../../components/list-table';
+import { useRowsPagination } from '../../components/pagination';
 import { ExportAction, ListToolbar } from '../../components/list-toolbar';
 import { usePhone } from '../../components/use-phone';
 import { exportFilters, vacancyQuery, type VacancyAnswer, type VacancyRow } from './api';
@@ -29,6 +30,7 @@ export function VacancyPage() {
   const answer = vacancy.data;
   const columns = useGridColumns(answer, setStore);
   const phone = usePhone();
+  const rowsPagination = useRowsPagination();
 
   return (
     <Flex vertical gap={12}>
@@ -72,6 +74,7 @@ export function VacancyPage() {
               loading={vacancy.isFetching}
               locale={{ emptyText: vacancy.isPending ? ' ' : t('empty.plan') }}
               scroll={{ x: 'max-content' }}
+              pagination={rowsPagination}
               summary={() => (answer && answer.rows.length > 0 ? <GridTotals answer={answer} /> : null)}
             />
           )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseTime } from '@dealer-hr/shared/time';
 import { TRAINING_IMPORT_KINDS, type TrainingImportKind } from '@dealer-hr/shared/training/rules';
+import { useRowsPagination } from '../../components/pagination';
 import { importReportQuery } from './api';
 
 interface ImportReportDialogProps {
@@ -17,6 +18,7 @@ interface ImportReportDialogProps {
  */
 export function ImportReportDialog({ open, onClose }: ImportReportDialogProps) {
   const { t } = useTranslation('training');
+  const rowsPagination = useRowsPagination({ inDialog: true });
   const [kind, setKind] = useState<TrainingImportKind>('training-courses');
   const [side, setSide] = useState<'success' | 'failure'>('success');
   const report = useQuery({ ...importReportQuery(kind, side), enabled: open });
@@ -58,7 +60,7 @@ export function ImportReportDialog({ open, onClose }: ImportReportDialogProps) {
               size="small"
               rowKey="row"
               loading={report.isFetching}
-              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              pagination={rowsPagination}
               scroll={{ x: 70 + (side === 'failure' ? 260 : 0) + data.columns.length * 110 }}
               dataSource={data.rows}
               columns={[
