@@ -4,6 +4,7 @@ import { startedExport, quickExportRoutes } from '../../test/exports';
 import { callsTo, ok } from '../../test/mock-api';
 import { button, chooseOption, mockPageApi, rowOf, setupUser, SLOW } from '../../test/page-helpers';
 import { renderApp } from '../../test/render-app';
+import { viewportWidth } from '../../test/viewport';
 import type { TurnoverAnswer } from './api';
 import { turnoverRow } from './test-data';
 
@@ -114,6 +115,43 @@ describe('/statistics/turnover', { timeout: 30_000 }, () => {
     expect(
       callsTo(calls, 'GET', '/api/auth/statistic/turnover').at(-1)!.url.searchParams.get('dimension'),
     ).toBe('store');
+  });
+
+  it('on a phone shows one period’s cards at a time when grouped, the latest first', async () => {
+    viewportWidth(390);
+    const grouped = answer({
+      groups: [
+        {
+          group_id: 7,
+          group_name: '杭州西湖店',
+          headcount_start: [15, 14],
+          headcount_end: [14, 16],
+          hires: [0, 2],
+          leavers: [1, 0],
+          voluntary_leavers: [0, 0],
+          new_leavers: [0, 0],
+        },
+      ],
+    });
+    mockPageApi(
+      PAGE,
+      [],
+      routes((dimension) => (dimension === 'store' ? grouped : answer())),
+    );
+    renderApp('/statistics/turnover');
+    // Not grouped: every period's card, and no period to pick.
+    expect(await screen.findByText('2026-01', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('2026-02')).toBeInTheDocument();
+    expect(screen.queryByLabelText('期间')).not.toBeInTheDocument();
+
+    const user = setupUser();
+    await chooseOption(user, screen.getByLabelText('分组维度'), '按门店');
+    expect(await screen.findByText('2026-02 · 杭州西湖店', undefined, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('2026-01 · 杭州西湖店')).not.toBeInTheDocument();
+
+    await chooseOption(user, screen.getByLabelText('期间'), '2026-01');
+    expect(await screen.findByText('2026-01 · 杭州西湖店')).toBeInTheDocument();
+    expect(screen.queryByText('2026-02 · 杭州西湖店')).not.toBeInTheDocument();
   });
 
   it('says why there is nothing to show, and exports what it shows', async () => {

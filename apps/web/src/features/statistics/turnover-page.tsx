@@ -63,8 +63,18 @@ export function TurnoverPage() {
   const grouped = filters.dimension !== 'none' && turnover.data !== undefined;
   const columns = useTurnoverColumns(form, grouped, phone);
   const lines = useMemo(() => linesOf(turnover.data, grouped), [turnover.data, grouped]);
-  // A phone lists every row as a card of its own, the period's total first.
-  const cards = lines.flatMap(({ children, ...total }) => [total, ...(children ?? [])]);
+  // A phone lists every row as a card of its own, the period's total first. Grouped, it shows one period
+  // at a time, the latest unless the reader picks another: a hundred stores' cards a period would bury
+  // the later periods far down the page.
+  const [phonePeriod, setPhonePeriod] = useState<string | null>(null);
+  const onePeriod = phone && grouped && lines.length > 1;
+  const shownLine = onePeriod
+    ? (lines.find((line) => line.period === phonePeriod) ?? lines.at(-1))
+    : undefined;
+  const cards = (shownLine ? [shownLine] : lines).flatMap(({ children, ...total }) => [
+    total,
+    ...(children ?? []),
+  ]);
   const noLeavers = totals.length > 0 && totals.every((total) => total.leavers === 0);
 
   return (
@@ -123,6 +133,17 @@ export function TurnoverPage() {
         </FilterRow>
         {noLeavers && <Alert type="info" showIcon title={t('empty.noLeavers')} />}
         {totals.length > 0 && <StatChart spec={turnoverChart(totals, form, t)} label={t('turnover.chart')} />}
+        {shownLine && (
+          <LabelledFilter label={t('figures.period')}>
+            <Select
+              aria-label={t('figures.period')}
+              value={shownLine.period}
+              onChange={setPhonePeriod}
+              options={lines.map((line) => ({ value: line.period, label: line.period }))}
+              style={{ width: 140 }}
+            />
+          </LabelledFilter>
+        )}
         <ListTable<Line>
           rowKey="key"
           columns={columns}
