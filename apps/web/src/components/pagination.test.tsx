@@ -11,6 +11,7 @@ import { i18n } from '../lib/i18n';
 import { createQueryClient } from '../lib/query-client';
 import { scrollToTop } from '../lib/scroll-to-top';
 import type * as ScrollToTopModule from '../lib/scroll-to-top';
+import { viewportWidth } from '../test/viewport';
 import { Pagination } from './pagination';
 import type { PaginationProps } from './pagination';
 
@@ -111,5 +112,15 @@ describe('Pagination', () => {
 
     expect(onChange).toHaveBeenCalledWith(4, 20);
     expect(scrollToTop).toHaveBeenCalled();
+  });
+
+  it('on a phone keeps the total and a short pager on one row, without the size changer and jumper', () => {
+    viewportWidth(390);
+    renderPagination({ total: 608 });
+
+    expect(screen.getByText('共 608 条')).toBeInTheDocument();
+    expect(sizeChanger()).toBeNull();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: '下一页' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,8 @@ import type { PaginationProps as AntPaginationProps, TablePaginationConfig } fro
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@dealer-hr/shared/constants';
 import { scrollToTop } from '../lib/scroll-to-top';
+import { usePhone } from './use-phone';
+import styles from './pagination.module.css';
 
 export interface PaginationProps {
   /** 1-based. */
@@ -32,15 +34,21 @@ export function Pagination({
   align = 'end',
 }: PaginationProps) {
   const { t } = useTranslation('components');
+  // A phone's row holds the total and a short pager: with the size changer and the jumper beside them the
+  // total was squeezed into a column of 共 / 608 / 条.
+  const phone = usePhone();
 
   return (
     <AntPagination
+      className={styles.pagination}
       current={page}
       pageSize={limit}
       total={total}
       pageSizeOptions={pageSizeOptions}
-      showSizeChanger
-      showQuickJumper
+      showSizeChanger={!phone}
+      showQuickJumper={!phone}
+      showLessItems={phone}
+      size={phone ? 'small' : undefined}
       showTotal={(count) => t('pagination.total', { total: count })}
       disabled={disabled}
       align={align}
