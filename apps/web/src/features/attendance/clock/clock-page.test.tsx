@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClockToday } from '../clock-api';
-import { callsTo, ok } from '../../../test/mock-api';
+import { callsTo, fail, ok } from '../../../test/mock-api';
 import { button, mockPageApi, setupUser, SLOW } from '../../../test/page-helpers';
 import { renderApp } from '../../../test/render-app';
 
@@ -119,5 +119,27 @@ describe('/attendance/clock', { timeout: 30_000 }, () => {
     const alert = await screen.findByText('你今天没有所属门店，不能打卡', {}, SLOW);
     expect(alert).toBeInTheDocument();
     expect(within(document.body).getByRole('button', { name: /上班打卡/ })).toBeDisabled();
+  });
+
+  it('says why an account without an employee cannot clock in, not to try again', async () => {
+    mockPageApi(PAGE, ['attendance:clock:punch'], {
+      'GET /api/auth/clock/today': fail(409, '当前账号未关联员工，不能打卡', 409),
+    });
+    renderApp('/attendance/clock');
+    // In the page itself (the toast says it too, and goes).
+    await waitFor(() =>
+      expect(document.querySelector('main .ant-alert-error')).toHaveTextContent(
+        '当前账号未关联员工，不能打卡',
+      ),
+    );
+    expect(screen.queryByText('无法读取今天的考勤，请稍后重试')).not.toBeInTheDocument();
+  });
+
+  it('asks to try again when the server fails', async () => {
+    mockPageApi(PAGE, ['attendance:clock:punch'], {
+      'GET /api/auth/clock/today': fail(500, '服务器内部错误', 500),
+    });
+    renderApp('/attendance/clock');
+    expect(await screen.findByText('无法读取今天的考勤，请稍后重试', {}, SLOW)).toBeInTheDocument();
   });
 });

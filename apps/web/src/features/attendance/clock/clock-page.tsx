@@ -6,9 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { distanceMeters } from '@dealer-hr/shared/attendance/geo';
 import { Permission } from '../../../components/permission';
+import { ApiError } from '../../../lib/api-client';
 import { CLOCK_KEY, clockIn, clockTodayQuery, uploadClockPhoto, type ClockToday } from '../clock-api';
 import { DayResult } from '../day-result';
 import { punchSource, usePosition, type PhonePosition, type PositionState } from './use-position';
+
+const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** The nearest enabled point of the store and whether the phone is inside any fence, as the server decides. */
 function fenceOf(today: ClockToday, position: PhonePosition) {
@@ -67,7 +71,12 @@ export function ClockPage() {
   });
 
   if (today.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
-  if (today.isError) return <Alert type="error" title={t('clock.loadFailed')} />;
+  // A refusal (an account without an employee) says why; trying again helps only when the server or the
+  // network failed.
+  if (today.isError)
+    return (
+      <Alert type="error" title={isRefusal(today.error) ? today.error.message : t('clock.loadFailed')} />
+    );
   const day = today.data;
   const position = located.status === 'located' ? located.position : null;
   const fence = position ? fenceOf(day, position) : null;
