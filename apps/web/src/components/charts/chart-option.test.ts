@@ -29,6 +29,28 @@ describe('chartOption', () => {
     expect(series[1]!.tooltip.valueFormatter(0.1)).toBe('10.00%');
   });
 
+  it('reads a level on an axis of its own, so that the flows beside it keep their scale', () => {
+    const option = chartOption(
+      {
+        type: 'cartesian',
+        categories: ['2026-01', '2026-02'],
+        series: [
+          { name: '入职人数', kind: 'bar', data: [6, 4] },
+          { name: '在职人数', kind: 'line', level: true, data: [555, 557] },
+          { name: '离职率', kind: 'line', percent: true, data: [0, 0.0036] },
+        ],
+      },
+      { animation: false },
+    );
+    const [flows, level, rates] = axes(option.yAxis) as Record<string, unknown>[];
+    expect(flows).toMatchObject({ splitLine: { show: true } });
+    expect(level).toMatchObject({ splitLine: { show: false } });
+    expect(level).not.toHaveProperty('offset');
+    // The rates' axis outside the level's, both at the right.
+    expect(rates).toMatchObject({ position: 'right', offset: 48 });
+    expect((option.series as { yAxisIndex: number }[]).map((each) => each.yAxisIndex)).toEqual([0, 1, 2]);
+  });
+
   it('lays long names down the side, the first on top', () => {
     const option = chartOption(
       {

@@ -27,6 +27,16 @@ export const CHART_COLOURS = [
   '#595959',
 ] as const;
 
+/** One colour per figure on every chart: hires are green and leavers red wherever they are drawn. */
+export const FIGURE_COLOURS = {
+  headcount: CHART_COLOURS[0],
+  leavers: CHART_COLOURS[1],
+  hires: CHART_COLOURS[2],
+  rate: CHART_COLOURS[3],
+  voluntaryRate: CHART_COLOURS[4],
+  newEmployeeRate: CHART_COLOURS[5],
+} as const;
+
 /** A rate (0.1234) as a percentage with two decimals (12.34%); '—' when there was nothing to divide by. */
 export function formatPercent(rate: number | null | undefined): string {
   return rate === null || rate === undefined ? '—' : `${(rate * 100).toFixed(2)}%`;
@@ -42,6 +52,11 @@ export interface ChartSeries {
   data: readonly (number | null)[];
   /** Rates (fractions), read against a percent axis: the right one when counts share the chart. */
   percent?: boolean;
+  /**
+   * A level (the headcount, hundreds) drawn beside flows (hires and leavers, a handful): read on an axis of
+   * its own at the right, so that the flows' bars are not flattened against its scale.
+   */
+  level?: boolean;
   /** Bars of one stack sit on each other. */
   stack?: string;
   colour?: string;
@@ -60,6 +75,9 @@ export type ChartSpec =
       horizontal?: boolean;
     }
   | { type: 'pie'; items: readonly { name: string; value: number }[] };
+
+/** Room for the labels of a second axis at the right (a level's beside the rates'). */
+const RIGHT_AXIS_OFFSET = 48;
 
 const tooltipBase = { confine: true } satisfies TooltipComponentOption;
 const legend = { type: 'scroll', top: 0 } satisfies LegendComponentOption;
@@ -83,23 +101,19 @@ export function chartOption(spec: ChartSpec, { animation }: { animation: boolean
       ],
     };
   }
-  const counts = spec.series.filter((series) => !series.percent);
+  const counts = spec.series.filter((series) => !series.percent && !series.level);
+  const levels = spec.series.filter((series) => series.level);
   const rates = spec.series.filter((series) => series.percent);
-  // Counts read on the left axis; rates on their own (right) axis when counts are drawn too.
-  const valueAxes = [
-    ...(counts.length > 0
-      ? [{ type: 'value' as const, minInterval: 1, axisLabel: { formatter: axisCount } }]
-      : []),
-    ...(rates.length > 0
-      ? [
-          {
-            type: 'value' as const,
-            axisLabel: { formatter: axisPercent },
-            splitLine: { show: counts.length === 0 },
-          },
-        ]
-      : []),
-  ];
+  // Counts read on the left axis; a level and rates each on an axis of their own, on the right when counts
+  // are drawn (the rates' outside the level's). The first axis drawn keeps its grid lines.
+  const axisGroups = [counts, levels, rates].filter((group) => group.length > 0);
+  const countAxis = { type: 'value' as const, minInterval: 1, axisLabel: { formatter: axisCount } };
+  const valueAxes = axisGroups.map((group, index) => ({
+    ...(group === rates ? { type: 'value' as const, axisLabel: { formatter: axisPercent } } : countAxis),
+    splitLine: { show: index === 0 },
+    ...(index === 2 && { position: 'right' as const, offset: RIGHT_AXIS_OFFSET }),
+  }));
+  const axisIndex = (each: ChartSeries) => axisGroups.findIndex((group) => group.includes(each));
   const categoryAxis = {
     type: 'category' as const,
     data: [...spec.categories],
@@ -115,9 +129,7 @@ export function chartOption(spec: ChartSpec, { animation }: { animation: boolean
           each.percent ? formatPercent(value as number | null) : String(value ?? '—'),
       },
       ...(each.colour ? { itemStyle: { color: each.colour } } : {}),
-      ...(spec.horizontal
-        ? { xAxisIndex: each.percent && counts.length > 0 ? 1 : 0 }
-        : { yAxisIndex: each.percent && counts.length > 0 ? 1 : 0 }),
+      ...(spec.horizontal ? { xAxisIndex: axisIndex(each) } : { yAxisIndex: axisIndex(each) }),
     };
     return each.kind === 'bar'
       ? { ...shared, type: 'bar', stack: each.stack, barMaxWidth: 28 }

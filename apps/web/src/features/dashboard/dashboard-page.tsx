@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormatter } from '@dealer-hr/shared/number';
-import { CHART_COLOURS, formatPercent } from '../../components/charts/chart-option';
+import { FIGURE_COLOURS, formatPercent } from '../../components/charts/chart-option';
 import { StatChart } from '../../components/charts/stat-chart';
 import { FigureCard } from '../../components/figure-card';
 import { workbenchQuery, type Workbench } from './api';
@@ -132,7 +132,7 @@ function AttendanceToday({ today }: { today: NonNullable<Workbench['attendance_t
 function People({ people }: { people: NonNullable<Workbench['people']> }) {
   const { t } = useTranslation('dashboard');
   const trend = people.trend;
-  const [headcount, leavers, rate] = [CHART_COLOURS[0], CHART_COLOURS[1], CHART_COLOURS[3]];
+  const { headcount, leavers, rate } = FIGURE_COLOURS;
   return (
     <Section
       title={t('people.title', { month: people.month })}
@@ -148,6 +148,7 @@ function People({ people }: { people: NonNullable<Workbench['people']> }) {
                 {
                   name: t('people.headcount'),
                   kind: 'line',
+                  level: true,
                   colour: headcount,
                   data: trend.map((p) => p.headcount),
                 },

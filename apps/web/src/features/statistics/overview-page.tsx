@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { POLYLINE_SPANS } from '@dealer-hr/shared/statistics/rules';
-import { CHART_COLOURS, formatPercent, type ChartSpec } from '../../components/charts/chart-option';
+import { FIGURE_COLOURS, formatPercent, type ChartSpec } from '../../components/charts/chart-option';
 import { FigureCard } from '../../components/figure-card';
 import { ExportAction } from '../../components/list-toolbar';
 import { exportFilters, polylineQuery, vacancyQuery, yearQuery, type PolylinePoint } from './api';
@@ -17,7 +17,7 @@ import { MONTH_FORMAT, thisMonth } from './period';
 import { RateFigure } from './rate-figure';
 
 const EXPORT = 'statistics:overview:export';
-const [HEADCOUNT, HIRES, LEAVERS, RATE] = CHART_COLOURS;
+const { headcount: HEADCOUNT, hires: HIRES, leavers: LEAVERS, rate: RATE } = FIGURE_COLOURS;
 
 /**
  * `/statistics/overview` (人力概览): the chosen month's headline figures (headcount at its end, hires,
@@ -152,13 +152,19 @@ export function OverviewPage() {
   );
 }
 
-/** The months' headcount, hires and leavers, and their turnover rate (month-end form) on its own axis. */
+/** The months' hires and leavers, their headcount and their turnover rate (month-end form), each on its own axis. */
 function trendChart(points: readonly PolylinePoint[], t: TFunction<'statistics'>): ChartSpec {
   return {
     type: 'cartesian',
     categories: points.map((point) => point.month),
     series: [
-      { name: t('figures.headcount'), kind: 'line', colour: HEADCOUNT, data: points.map((p) => p.headcount) },
+      {
+        name: t('figures.headcount'),
+        kind: 'line',
+        level: true,
+        colour: HEADCOUNT,
+        data: points.map((p) => p.headcount),
+      },
       { name: t('figures.hires'), kind: 'bar', colour: HIRES, data: points.map((p) => p.hires) },
       { name: t('figures.leavers'), kind: 'bar', colour: LEAVERS, data: points.map((p) => p.leavers) },
       {

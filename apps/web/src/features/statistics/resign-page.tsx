@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Table, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART_COLOURS } from '../../components/charts/chart-option';
+import { CHART_COLOURS, FIGURE_COLOURS } from '../../components/charts/chart-option';
 import { ExportAction } from '../../components/list-toolbar';
 import {
   exportFilters,
@@ -120,7 +120,7 @@ function LeaversSection({ filters }: { filters: PeriodFilters }) {
           {
             key: 'count',
             name: t('figures.leavers'),
-            colour: CHART_COLOURS[1],
+            colour: FIGURE_COLOURS.leavers,
             data: answer?.by_month.map((month) => month.count) ?? [],
           },
         ]}

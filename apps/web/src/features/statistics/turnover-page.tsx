@@ -10,7 +10,7 @@ import {
   turnoverGroupRows,
   type TurnoverFormula,
 } from '@dealer-hr/shared/statistics/rules';
-import { CHART_COLOURS, type ChartSpec } from '../../components/charts/chart-option';
+import { FIGURE_COLOURS, type ChartSpec } from '../../components/charts/chart-option';
 import { StatChart } from '../../components/charts/stat-chart';
 import { useListColumns, type ListColumn } from '../../components/list-columns';
 import { ListTable } from '../../components/list-table';
@@ -31,13 +31,13 @@ import { RateFigure } from './rate-figure';
 /** A row of the table: a period's total, with its groups' rows below it when the rows are grouped. */
 type Line = TurnoverRow & { key: string; group?: true; children?: Line[] };
 
-const [HIRES, LEAVERS, RATE, VOLUNTARY, NEW] = [
-  CHART_COLOURS[2],
-  CHART_COLOURS[1],
-  CHART_COLOURS[0],
-  CHART_COLOURS[3],
-  CHART_COLOURS[4],
-];
+const {
+  hires: HIRES,
+  leavers: LEAVERS,
+  rate: RATE,
+  voluntaryRate: VOLUNTARY,
+  newEmployeeRate: NEW,
+} = FIGURE_COLOURS;
 
 /**
  * `/statistics/turnover` (离职率分析): hires, leavers and the turnover rates of each period of a range, for
