@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import { OPEN_RESIGNATION_STATUSES } from '@dealer-hr/shared/resignation/rules';
 import type { WorkbenchAnswer, WorkbenchTask } from '@dealer-hr/shared/statistics/contract';
 import { addMonths, periodsOf, rate, turnoverRates } from '@dealer-hr/shared/statistics/rules';
@@ -11,13 +11,13 @@ import {
   approvalTasks,
   attendanceDays,
   handoverItems,
-  messages,
   onboardingEntries,
   resignations,
 } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { balancesOf, evaluateDays } from '../attendance';
 import { readyExportCount } from '../exports';
+import { unreadCount } from '../messages';
 import { nodeCounts, onStaffAt, resolveNode, trendPoint, underNode, vacancyTotals } from '../statistics';
 
 // The workbench (`home/index/workbench`): each card is what its page would count, in the caller's scope,
@@ -235,12 +235,8 @@ async function meOf(
         .from(approvalInstances)
         .where(and(eq(approvalInstances.applicantUserId, userId), eq(approvalInstances.status, 'pending'))),
     ),
-    messages_unread: await first(
-      db
-        .select({ value: count() })
-        .from(messages)
-        .where(and(eq(messages.userId, userId), isNull(messages.readAt))),
-    ),
+    // As the navbar's badge counts them.
+    messages_unread: await unreadCount(db, userId),
   };
 }
 

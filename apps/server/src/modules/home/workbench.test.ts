@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TurnoverAnswer, WorkbenchAnswer } from '@dealer-hr/shared/statistics/contract';
-import { headcountPlans } from '../../db/schema';
+import { approvalInstances, approvalTasks, headcountPlans, messages, users } from '../../db/schema';
 import { callerOf } from '../../test/api';
 import { createTestApp, type TestApp } from '../../test/app';
 import { grantPermissions } from '../../test/users';
@@ -88,5 +88,44 @@ describe('the workbench', { timeout: 60_000 }, () => {
     expect(answer.me).not.toBeNull();
     expect(answer.me!.requests_open).toBeGreaterThanOrEqual(0);
     expect(answer.tasks.map((task) => task.key)).not.toContain('onboarding_in_progress');
+  });
+
+  it('counts unread messages as the navbar’s badge does: a task already decided is not unread', async () => {
+    const [hrUser] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'hr'));
+    // An approval with no task pending for hr: its task message is done, whatever its read mark says.
+    const [decided] = await t.db
+      .select({ id: approvalInstances.id })
+      .from(approvalInstances)
+      .where(
+        notExists(
+          t.db
+            .select({ id: approvalTasks.id })
+            .from(approvalTasks)
+            .where(
+              and(
+                eq(approvalTasks.instanceId, approvalInstances.id),
+                eq(approvalTasks.approverUserId, hrUser!.id),
+                eq(approvalTasks.status, 'pending'),
+              ),
+            ),
+        ),
+      )
+      .limit(1);
+    const [message] = await t.db
+      .insert(messages)
+      .values({
+        userId: hrUser!.id,
+        kind: 'approval_task',
+        title: '待审批',
+        content: '一条已经处理的审批',
+        instanceId: decided!.id,
+      })
+      .returning({ id: messages.id });
+    try {
+      const badge = (await call<{ unread: number }>('GET', 'msg/select?limit=10')).data.unread;
+      expect((await workbenchOf(hr)).me!.messages_unread).toBe(badge);
+    } finally {
+      await t.db.delete(messages).where(eq(messages.id, message!.id));
+    }
   });
 });

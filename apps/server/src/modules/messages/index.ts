@@ -1,2 +1,2 @@
 export { messageRoutes } from './messages.routes';
-export { notify, type Notice } from './messages.service';
+export { notify, unreadCount, type Notice } from './messages.service';

@@ -63,7 +63,8 @@ const toRow = (row: typeof messages.$inferSelect & { done: boolean }) => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const unreadCount = async (db: Database, userId: number) => {
+/** The user's unread messages as the badge counts them: a task message whose task is done is read. */
+export const unreadCount = async (db: Database, userId: number) => {
   const [row] = await db
     .select({ value: count() })
     .from(messages)
