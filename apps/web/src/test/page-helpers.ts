@@ -40,6 +40,15 @@ export const setupUser = (): UserEvent =>
   userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 
 /** Matches a button label: antd puts a space between two Chinese characters (保存 shows as 保 存). */
+/**
+ * A text matcher for what reads as one text but is set in several elements (a period whose dates each keep
+ * together, `DateRange`): the innermost element whose whole text it is.
+ */
+export const wholeText =
+  (text: string) =>
+  (_content: string, element: Element | null): boolean =>
+    element?.textContent === text && ![...element.children].some((child) => child.textContent === text);
+
 export const named = (text: string) => new RegExp(`^${[...text].join('\\s?')}$`);
 
 /**

@@ -9,6 +9,7 @@ import {
   rowOf,
   selectOption,
   setupUser,
+  wholeText,
 } from '../../test/page-helpers';
 import { renderApp } from '../../test/render-app';
 import type { DispatchDetail, DispatchPerson, DispatchRow } from './api';
@@ -108,7 +109,7 @@ describe('/staff/dispatch', { timeout: 30_000 }, () => {
     renderApp('/staff/dispatch');
     const listed = await rowOf('张伟');
     expect(within(listed).getByText('杭州西湖奥迪4S店')).toBeInTheDocument();
-    expect(within(listed).getByText('2026-11-01 ~ 2026-11-30')).toBeInTheDocument();
+    expect(within(listed).getByText(wholeText('2026-11-01 ~ 2026-11-30'))).toBeInTheDocument();
     expect(within(listed).getByText('共 30 天')).toBeInTheDocument();
     expect(within(listed).getByText('外派中')).toBeInTheDocument();
     expect(within(await rowOf('李娜')).getByText('审批中')).toBeInTheDocument();

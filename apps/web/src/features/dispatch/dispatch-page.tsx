@@ -23,6 +23,7 @@ import { dispatchListQuery, type DispatchDetail, type DispatchFilters, type Disp
 import { DispatchDetailDrawer } from './dispatch-detail-drawer';
 import { DispatchFormDialog } from './dispatch-form-dialog';
 import { DispatchStatusTag } from './labels';
+import { DateRange } from '../../components/unbroken';
 
 interface FilterValues {
   keyword?: string;
@@ -83,9 +84,7 @@ export function DispatchPage({ Trail }: { Trail?: TrailDrawer }) {
       card: 'field',
       render: (_v, row) => (
         <Flex vertical>
-          <span>
-            {row.start_date} ~ {row.end_date}
-          </span>
+          <DateRange from={row.start_date} to={row.end_date} />
           <Typography.Text type="secondary">
             {row.extension_end_date
               ? t('list.extending', { date: row.extension_end_date })

@@ -36,7 +36,7 @@ function RoleList() {
   const [granting, setGranting] = useState<Role | null>(null);
 
   const actions = useEditDeleteColumn<Role>({
-    width: 150,
+    width: 190,
     edit: { permission: 'system:roles:update', onEdit: (role) => setEditing({ role }) },
     more: (role) => (
       <Button type="link" size="small" onClick={() => setGranting(role)}>

@@ -24,6 +24,7 @@ import { createDealerNetworkStore } from './dealer-network-store';
 import { DealerNetworkTree } from './dealer-network-tree';
 import { StatusDialog } from './status-dialog';
 import { StoreFormDialog } from './store-form-dialog';
+import { Unbroken } from '../../components/unbroken';
 
 /** The dictionaries a store row names: its type, brand and category, in the reader's language. */
 const STORE_DICTIONARIES = [DictType.STORE_TYPE, DictType.STORE_BRAND, DictType.STORE_CATEGORY];
@@ -83,7 +84,14 @@ export function StoresPage() {
   const hasActions = can('organization:stores:update') || can('organization:stores:delete');
 
   const columns = useListColumns<Store>('stores', [
-    { title: t('columns.code'), key: 'code', dataIndex: 'code', width: 90, card: 'field' },
+    {
+      title: t('columns.code'),
+      key: 'code',
+      dataIndex: 'code',
+      width: 90,
+      card: 'field',
+      render: (code: string) => <Unbroken>{code}</Unbroken>,
+    },
     { title: t('columns.name'), key: 'name', dataIndex: 'name', width: 150, card: 'title' },
     { title: t('columns.region'), key: 'region', dataIndex: 'regionName', width: 100, card: 'field' },
     {

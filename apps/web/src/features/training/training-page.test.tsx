@@ -10,6 +10,7 @@ import {
   rowOf,
   setupUser,
   SLOW,
+  wholeText,
 } from '../../test/page-helpers';
 import { renderApp } from '../../test/render-app';
 import { viewportWidth } from '../../test/viewport';
@@ -125,7 +126,7 @@ describe('/staff/training', { timeout: 30_000 }, () => {
     renderApp('/staff/training');
     const listed = await rowOf('新车型产品知识');
     expect(within(listed).getByText('产品知识')).toBeInTheDocument();
-    expect(within(listed).getByText('2026-03-02 ~ 2026-03-03')).toBeInTheDocument();
+    expect(within(listed).getByText(wholeText('2026-03-02 ~ 2026-03-03'))).toBeInTheDocument();
     expect(within(listed).getByText('3 / 2 / 1')).toBeInTheDocument();
     expect(button(listed, '参训人员')).toBeInTheDocument();
 

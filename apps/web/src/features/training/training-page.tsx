@@ -36,6 +36,7 @@ import {
 import { CourseFormDialog } from './course-form-dialog';
 import { ImportReportDialog } from './import-report-dialog';
 import { RosterDrawer } from './roster-drawer';
+import { DateRange } from '../../components/unbroken';
 
 interface FilterValues {
   keyword?: string;
@@ -93,12 +94,10 @@ export function TrainingPage() {
     {
       title: t('fields.dates'),
       key: 'dates',
-      width: 170,
+      // A period breaks after its tilde (DateRange): two lines of one date each.
+      width: 120,
       card: 'field',
-      render: (_value, course) =>
-        course.start_date === course.end_date
-          ? course.start_date
-          : `${course.start_date} ~ ${course.end_date}`,
+      render: (_value, course) => <DateRange from={course.start_date} to={course.end_date} />,
     },
     { title: t('fields.hours'), key: 'hours', dataIndex: 'hours', width: 60, choice: 'default' },
     {
@@ -119,10 +118,11 @@ export function TrainingPage() {
     {
       title: t('columns.actions'),
       key: 'actions',
-      width: 150,
+      // The three on one line, in each language.
+      width: 185,
       card: 'actions',
       render: (_value, course) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           <Button type="link" size="small" onClick={() => showRoster(course.id)}>
             {t('actions.roster')}
           </Button>
