@@ -7,6 +7,7 @@ import {
   button,
   mockPageApi,
   queryButton,
+  rowOf,
   selectOption,
   setupUser,
   SLOW,
@@ -205,12 +206,44 @@ afterEach(() => {
 });
 
 describe('/managingpeople/enrollmententry', { timeout: 30_000 }, () => {
-  it('opened without an entry, leads to 入职管理 where the entries are listed, when the user has it', async () => {
+  it('opened without an entry, lists the entries to fill in, new and sent back, each opening its form', async () => {
     const list = { name: 'staffOnboarding', title: '入职管理', path: '/staff/onboarding' };
-    mockPageApi(PAGE, ALL_BUTTONS, {}, [{ page: list, perms: [] }]);
+    const toFill = (status: string | null) =>
+      status === 'returned'
+        ? { ...saved, id: 2, name: '李四', status: 'returned' as const, return_comment: '学历证书不清晰' }
+        : { ...saved, id: 1, name: '张三', status: 'draft' as const };
+    const { calls } = mockPageApi(
+      PAGE,
+      ALL_BUTTONS,
+      {
+        'GET /api/auth/user/entry/step/index': (call) =>
+          ok({ data: [toFill(call.url.searchParams.get('status'))], total: 1 }),
+      },
+      [{ page: list, perms: [] }],
+    );
     const { location } = renderApp('/managingpeople/enrollmententry');
     const user = setupUser();
-    expect(await screen.findByText('未指定入职记录，请从入职管理打开', {}, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('待填写的入职登记', {}, SLOW)).toBeInTheDocument();
+    await rowOf('张三');
+    expect(
+      callsTo(calls, 'GET', '/api/auth/user/entry/step/index').at(-1)!.url.searchParams.get('status'),
+    ).toBe('draft');
+
+    await user.click(screen.getByText('已驳回'));
+    const returned = await rowOf('李四');
+    expect(within(returned).getByText('学历证书不清晰')).toBeInTheDocument();
+    await user.click(button(returned, '填写'));
+    await waitFor(() => expect(location()).toBe('/managingpeople/enrollmententry?id=2'));
+  });
+
+  it('opened without an entry, leads to 入职管理 where every entry is listed', async () => {
+    const list = { name: 'staffOnboarding', title: '入职管理', path: '/staff/onboarding' };
+    mockPageApi(PAGE, ALL_BUTTONS, { 'GET /api/auth/user/entry/step/index': ok({ data: [], total: 0 }) }, [
+      { page: list, perms: [] },
+    ]);
+    const { location } = renderApp('/managingpeople/enrollmententry');
+    const user = setupUser();
+    expect(await screen.findByText('没有待填写的入职登记', {}, SLOW)).toBeInTheDocument();
     await user.click(button(document.body, '前往入职管理'));
     await waitFor(() => expect(location()).toBe('/staff/onboarding'));
   });

@@ -1,9 +1,8 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Result, Skeleton, Steps, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Skeleton, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ONBOARDING_STEPS, type OnboardingStep } from '@dealer-hr/shared/onboarding/rules';
 import { Permission, usePermission } from '../../../components/permission';
 import { fieldErrorsOf } from '../../../lib/api-client';
@@ -16,6 +15,7 @@ import { firstOpenStep, refillEntry, submitEntry } from './api';
 import { ContractStep } from './contract-step';
 import { DocumentsStep } from './documents-step';
 import { PersonalStep } from './personal-step';
+import { PendingEntries } from './pending-entries';
 import { SAVE_PERMISSION } from './step-form';
 
 const SUBMIT_PERMISSION = 'managingpeople:enrollmententry:submit';
@@ -28,26 +28,14 @@ const ONBOARDING_LIST_PATH = '/staff/onboarding';
  * and a rejected one shows the approver's comment and can be taken back for filling.
  */
 export function EnrollmentEntryPage() {
-  const { t } = useTranslation('onboarding', { keyPrefix: 'entry' });
   const [id] = useIdParam('id');
   const { data: menus } = useMenuTree();
-  const navigate = useNavigate();
   if (id === null) {
-    // Opened from the sidebar: the entries to fill are listed on 入职管理, where each opens here.
+    // Opened from the sidebar or the workbench: the entries waiting to be filled in, each opening here.
     return (
-      <Card>
-        <Result
-          status="warning"
-          title={t('noId')}
-          extra={
-            findMenu(menus, ONBOARDING_LIST_PATH) && (
-              <Button type="primary" onClick={() => navigate(ONBOARDING_LIST_PATH)}>
-                {t('toList')}
-              </Button>
-            )
-          }
-        />
-      </Card>
+      <PendingEntries
+        onboardingListPath={findMenu(menus, ONBOARDING_LIST_PATH) ? ONBOARDING_LIST_PATH : null}
+      />
     );
   }
   // Another entry is another page: nothing of the previous one (its step, its forms) is kept.
