@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExportAction } from '../../components/list-toolbar';
+import { usePhone } from '../../components/use-phone';
 import { exportFilters, postTreeQuery, type PostTreeNode } from './api';
 
 /** A row of the post tree: a department, or a post of a store. */
@@ -44,6 +45,10 @@ export function PostTreeCard({ departmentId }: { departmentId: number | undefine
   const filters = { department_id: departmentId };
   const tree = useQuery(postTreeQuery(filters));
   const lines = (tree.data?.nodes ?? []).map(treeLine);
+  // On a phone the names need the width: the kind's tag goes (a store's posts read as posts anyway) and
+  // the figures narrow.
+  const phone = usePhone();
+  const figureWidth = phone ? 52 : 70;
   return (
     <Card
       size="small"
@@ -69,16 +74,38 @@ export function PostTreeCard({ departmentId }: { departmentId: number | undefine
         locale={{ emptyText: tree.isPending ? ' ' : t('empty.tree') }}
         columns={[
           { title: t('figures.name'), dataIndex: 'name', key: 'name' },
+          ...(phone
+            ? []
+            : [
+                {
+                  title: t('figures.kind'),
+                  dataIndex: 'kind',
+                  key: 'kind',
+                  width: 90,
+                  render: (kind: string) => <Tag>{t(`kinds.${kind}`, { defaultValue: kind })}</Tag>,
+                },
+              ]),
           {
-            title: t('figures.kind'),
-            dataIndex: 'kind',
-            key: 'kind',
-            width: 90,
-            render: (kind: string) => <Tag>{t(`kinds.${kind}`, { defaultValue: kind })}</Tag>,
+            title: t('figures.held'),
+            dataIndex: 'headcount',
+            key: 'headcount',
+            width: figureWidth,
+            align: 'right',
           },
-          { title: t('figures.held'), dataIndex: 'headcount', key: 'headcount', width: 70, align: 'right' },
-          { title: t('figures.planned'), dataIndex: 'planned', key: 'planned', width: 70, align: 'right' },
-          { title: t('figures.vacancy'), dataIndex: 'vacancy', key: 'vacancy', width: 70, align: 'right' },
+          {
+            title: t('figures.planned'),
+            dataIndex: 'planned',
+            key: 'planned',
+            width: figureWidth,
+            align: 'right',
+          },
+          {
+            title: t('figures.vacancy'),
+            dataIndex: 'vacancy',
+            key: 'vacancy',
+            width: figureWidth,
+            align: 'right',
+          },
         ]}
       />
     </Card>

@@ -158,6 +158,9 @@ describe('/statistics/vacancy', { timeout: 30_000 }, () => {
     renderApp('/statistics/vacancy');
     const card = await screen.findByRole('button', { name: '查看 宁波江北店 的岗位明细' }, SLOW);
     expect(card.closest('[data-list-table="cards"]')).not.toBeNull();
+    // The post tree gives its names the width: no kind tags beside them.
+    const group = await rowOf('华东汽车集团');
+    expect(within(group).queryByText('集团')).not.toBeInTheDocument();
   });
 
   it('pages a group of many stores 20 at a time, with the sizes of every list', async () => {
