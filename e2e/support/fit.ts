@@ -36,6 +36,13 @@ export async function expectFits(page: Page, name: string): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: name })
     .toBeLessThanOrEqual(width);
+  // A card's title is read whole: a toolbar beside it must not squeeze it to "离.." or to nothing.
+  const cutTitles = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('main .ant-card-head-title'))
+      .filter((title) => title.offsetParent !== null && title.scrollWidth > title.clientWidth + 1)
+      .map((title) => title.textContent),
+  );
+  expect(cutTitles, name).toEqual([]);
   await screenshotWhole(page, `test-results/screenshots/${name}-zh-${width}.png`);
 }
 

@@ -1,5 +1,6 @@
 import 'antd/dist/reset.css';
 import './app/contrast.css';
+import './app/phone-cards.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
