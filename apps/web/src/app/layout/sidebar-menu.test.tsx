@@ -56,3 +56,14 @@ describe('sidebar icons', () => {
     expect(iconSet.loaded).toHaveBeenCalled();
   });
 });
+
+describe('sidebar titles', () => {
+  it('names each page on hover, for the titles the sidebar cuts short', async () => {
+    await renderSidebar(
+      [item(1, '/attendance', 'ScheduleOutlined', [item(2, '/attendance/clock', 'AimOutlined')])],
+      '/attendance/clock',
+    );
+
+    expect(screen.getByRole('menuitem', { name: /菜单2/ })).toHaveAttribute('title', '菜单2');
+  });
+});

@@ -19,7 +19,10 @@ function toItems(
   return nodes.map((node) => {
     const Icon = menuIcon(node.quick_icon) ?? (node.quick_icon ? allIcons?.get(node.quick_icon) : undefined);
     const base = { key: menuKey(node), label: titleOf(node), icon: Icon ? createElement(Icon) : undefined };
-    return isDirectory(node) ? { ...base, children: toItems(node.children, titleOf, allIcons) } : base;
+    // A page's title on hover too: the sidebar's 13.75rem cut the longer English and Spanish ones short.
+    return isDirectory(node)
+      ? { ...base, children: toItems(node.children, titleOf, allIcons) }
+      : { ...base, title: titleOf(node) };
   });
 }
 
