@@ -51,6 +51,22 @@ describe('chartOption', () => {
     expect((option.series as { yAxisIndex: number }[]).map((each) => each.yAxisIndex)).toEqual([0, 1, 2]);
   });
 
+  it('labels every category of a dozen or fewer, and leaves longer runs to ECharts’ spacing', () => {
+    const bars = (categories: string[]) =>
+      chartOption(
+        {
+          type: 'cartesian',
+          categories,
+          series: [{ name: '人数', kind: 'bar', data: categories.map(() => 1) }],
+        },
+        { animation: false },
+      ).xAxis as { axisLabel: { interval?: number } };
+    const months = (count: number) => Array.from({ length: count }, (_, index) => `m${index}`);
+    expect(bars(['25 岁以下', '25–29 岁', '30–34 岁']).axisLabel.interval).toBe(0);
+    expect(bars(months(12)).axisLabel.interval).toBe(0);
+    expect(bars(months(24)).axisLabel.interval).toBeUndefined();
+  });
+
   it('lays long names down the side, the first on top', () => {
     const option = chartOption(
       {
