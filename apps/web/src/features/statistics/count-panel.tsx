@@ -3,25 +3,42 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../components/charts/chart-option';
 import type { ChartSpec } from '../../components/charts/chart-option';
+import { UNKNOWN_KEY } from '@dealer-hr/shared/statistics/rules';
+import { useDictionaryLabel } from '../../components/dictionary-select';
 import type { CountItem } from './api';
 import { ChartPanel } from './chart-panel';
 
 /**
- * The key groups the web names itself; any other item (a dictionary's: a reason, an education) is named by
- * the server, in the dictionary's words.
+ * The key groups the web names itself. A dictionary's items (a reason, an education: keyed by item id) are
+ * named as the dictionary names them in the reader's language; anything else as the server named it.
  */
 export type ItemGroup = 'resignTypes' | 'tenure' | 'age' | 'sex' | 'prohibitedSources';
 
-/** An item's name: the translation of its key in `group`, else the name the server gave it. */
-export function useItemName(group?: ItemGroup): (item: CountItem) => string {
-  const { t } = useTranslation('statistics');
-  return (item) => (group ? t(`items.${group}.${item.key}`, { defaultValue: item.name }) : item.name);
+/** Whose words name a panel's items: the web's own (`group`), or a dictionary type's (`dictionary`). */
+export interface ItemNaming {
+  group?: ItemGroup;
+  /** A `DictType` id. */
+  dictionary?: number;
 }
 
-interface CountPanelProps {
+/** An item's name: the translation of its key in `group`, or its dictionary item's, else the server's. */
+export function useItemName({ group, dictionary }: ItemNaming = {}): (item: CountItem) => string {
+  const { t } = useTranslation('statistics');
+  const dictionaryLabel = useDictionaryLabel(dictionary === undefined ? NO_TYPES : [dictionary]);
+  return (item) => {
+    if (group) return t(`items.${group}.${item.key}`, { defaultValue: item.name });
+    if (item.key === UNKNOWN_KEY) return t('items.unknown', { defaultValue: item.name });
+    if (dictionary !== undefined)
+      return dictionaryLabel(dictionary, Number(item.key), item.name) ?? item.name;
+    return item.name;
+  };
+}
+
+const NO_TYPES: readonly number[] = [];
+
+interface CountPanelProps extends ItemNaming {
   title: string;
   items: readonly CountItem[] | undefined;
-  group?: ItemGroup;
   /** Slices of a whole, or bars (down the side for long names). */
   shape: 'pie' | 'bars' | 'sideBars';
   /** Why there is nothing to show, when every count is 0. */
@@ -31,9 +48,18 @@ interface CountPanelProps {
 }
 
 /** One breakdown (by reason, by sex, by age band...): its chart, and a table of counts and shares. */
-export function CountPanel({ title, items = [], group, shape, empty, loading, tools }: CountPanelProps) {
+export function CountPanel({
+  title,
+  items = [],
+  group,
+  dictionary,
+  shape,
+  empty,
+  loading,
+  tools,
+}: CountPanelProps) {
   const { t } = useTranslation('statistics');
-  const nameOf = useItemName(group);
+  const nameOf = useItemName({ group, dictionary });
   const total = items.reduce((sum, item) => sum + item.count, 0);
   const named = items.map((item) => ({ key: item.key, name: nameOf(item), count: item.count }));
   const chart: ChartSpec =

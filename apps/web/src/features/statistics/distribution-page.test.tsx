@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DictType } from '@dealer-hr/shared/dictionary-types';
+import { i18n } from '../../lib/i18n';
 import { callsTo, ok } from '../../test/mock-api';
 import { mockPageApi, rowOf, setupUser, SLOW } from '../../test/page-helpers';
 import { renderApp } from '../../test/render-app';
@@ -32,6 +34,7 @@ describe('/statistics/distribution', { timeout: 30_000 }, () => {
       'GET /api/auth/statistic/age': ok(answer([{ key: '25_29', name: '25_29', count: 4 }])),
       'GET /api/auth/statistic/tenure': ok(answer([{ key: '5y_plus', name: '5y_plus', count: 4 }])),
       'GET /api/auth/departments/my/tree': ok([]),
+      'GET /api/auth/dictionarie/data': ok({ [DictType.EDUCATION]: [] }),
     });
     renderApp('/statistics/distribution');
     const sex = (
@@ -51,5 +54,32 @@ describe('/statistics/distribution', { timeout: 30_000 }, () => {
     expect(callsTo(calls, 'GET', '/api/auth/statistic/education')[0]!.url.searchParams.get('date')).toMatch(
       /^\d{4}-\d{2}-\d{2}$/,
     );
+  });
+
+  it('names the education levels as the dictionary does in the reader’s language', async () => {
+    await i18n.changeLanguage('en');
+    mockPageApi(PAGE, [], {
+      'GET /api/auth/statistic/education': ok(
+        answer([
+          { key: '31', name: '本科', count: 3 },
+          { key: 'unknown', name: '未填写', count: 1 },
+        ]),
+      ),
+      'GET /api/auth/statistic/sex': ok(answer([])),
+      'GET /api/auth/statistic/age': ok(answer([])),
+      'GET /api/auth/statistic/tenure': ok(answer([])),
+      'GET /api/auth/departments/my/tree': ok([]),
+      'GET /api/auth/dictionarie/data': ok({
+        [DictType.EDUCATION]: [{ id: 31, name: '本科', name_en: 'Bachelor', name_es: null, name_ja: null }],
+      }),
+    });
+    renderApp('/statistics/distribution');
+    const education = (
+      await screen.findByText('Education', { selector: '.ant-card-head-title' }, SLOW)
+    ).closest<HTMLElement>('.ant-card')!;
+    const user = setupUser();
+    await user.click(within(education).getByText('Table'));
+    expect(within(await rowOf('Bachelor')).getByText('75.00%')).toBeInTheDocument();
+    expect(await rowOf('Not given')).toBeInTheDocument();
   });
 });

@@ -10,13 +10,14 @@ import {
   type Distribution,
   type DistributionFilters,
 } from './api';
-import { CountPanel, type ItemGroup } from './count-panel';
+import { DictType } from '@dealer-hr/shared/dictionary-types';
+import { CountPanel, type ItemNaming } from './count-panel';
 import { DateFilter, DepartmentFilter, FilterRow } from './filters';
 import { today } from './period';
 
 /** How each breakdown is drawn, and which of them the web names itself (the others are dictionaries). */
-const SHAPES: Record<Distribution, { shape: 'pie' | 'bars' | 'sideBars'; group?: ItemGroup }> = {
-  education: { shape: 'sideBars' },
+const SHAPES: Record<Distribution, { shape: 'pie' | 'bars' | 'sideBars' } & ItemNaming> = {
+  education: { shape: 'sideBars', dictionary: DictType.EDUCATION },
   sex: { shape: 'pie', group: 'sex' },
   age: { shape: 'bars', group: 'age' },
   tenure: { shape: 'bars', group: 'tenure' },

@@ -12,6 +12,7 @@ import {
   type PeriodFilters,
   type TransferAnswer,
 } from './api';
+import { DictType } from '@dealer-hr/shared/dictionary-types';
 import { CountPanel } from './count-panel';
 import { DepartmentFilter, FilterRow, MonthRangeFilter } from './filters';
 import { MonthPanel } from './month-panel';
@@ -92,10 +93,17 @@ function LeaversSection({ filters }: { filters: PeriodFilters }) {
         </ExportAction>
       }
     >
-      <CountPanel title={t('resign.byReason')} items={answer?.by_reason} shape="sideBars" {...state} />
+      <CountPanel
+        title={t('resign.byReason')}
+        items={answer?.by_reason}
+        dictionary={DictType.LEAVING_REASON}
+        shape="sideBars"
+        {...state}
+      />
       <CountPanel
         title={t('resign.byDestination')}
         items={answer?.by_destination}
+        dictionary={DictType.LEAVING_DESTINATION}
         shape="sideBars"
         {...state}
       />
