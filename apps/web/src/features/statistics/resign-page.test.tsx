@@ -46,8 +46,8 @@ function api(perms: string[] = []) {
     'GET /api/auth/statistic/transfer': ok(noTransfers),
     'GET /api/auth/statistic/prohibited': ok(prohibited),
     'GET /api/auth/departments/my/tree': ok([]),
-    // The reasons and destinations keep the names answered: the dictionary has none of its own here.
-    'GET /api/auth/dictionarie/data': ok({ 52: [], 53: [] }),
+    // The reasons, destinations and transfer types keep the names answered: no dictionary items here.
+    'GET /api/auth/dictionarie/data': ok({ 52: [], 53: [], 54: [] }),
     ...quickExportRoutes('statistics_transfer', 'xlsx'),
   });
 }

@@ -153,7 +153,13 @@ function TransfersSection({ filters }: { filters: PeriodFilters }) {
         </ExportAction>
       }
     >
-      <CountPanel title={t('resign.transferByType')} items={answer?.by_type} shape="pie" {...state} />
+      <CountPanel
+        title={t('resign.transferByType')}
+        items={answer?.by_type}
+        dictionary={DictType.TRANSFER_TYPE}
+        shape="pie"
+        {...state}
+      />
       <MonthPanel
         title={t('resign.transferByMonth')}
         months={answer?.by_month.map((month) => month.month) ?? []}
