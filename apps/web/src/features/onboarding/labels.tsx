@@ -1,4 +1,4 @@
-import { Space, Tag } from 'antd';
+import { Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ONBOARDING_STEPS,
@@ -6,7 +6,7 @@ import {
   type OnboardingStatus,
   type OnboardingStep,
 } from '@dealer-hr/shared/onboarding/rules';
-import { onboardingStatusColors, type Gender } from './api';
+import { onboardingStatusColors, type Gender, type OnboardingRow } from './api';
 
 /**
  * The names every onboarding page shows alike: an entry's status and steps, a person's gender and the
@@ -27,6 +27,18 @@ export function useOnboardingNames() {
 export function StatusTag({ status }: { status: OnboardingStatus }) {
   const names = useOnboardingNames();
   return <Tag color={onboardingStatusColors[status]}>{names.status(status)}</Tag>;
+}
+
+/** Where an entry hires to: the store, and under it the department and post. */
+export function EntryPlace({ entry }: { entry: OnboardingRow }) {
+  return (
+    <Flex vertical>
+      <span>{entry.store_name}</span>
+      <Typography.Text type="secondary">
+        {entry.department_name} / {entry.post_name}
+      </Typography.Text>
+    </Flex>
+  );
 }
 
 /** The three steps after the start, each green once saved. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ import {
   type OnboardingFilters,
   type OnboardingRow,
 } from './api';
-import { StatusTag, StepsDone, useOnboardingNames } from './labels';
+import { EntryPlace, StatusTag, StepsDone, useOnboardingNames } from './labels';
 import { ENTRY_PATH, StartDialog } from './start-dialog';
 
 interface FilterValues {
@@ -91,14 +91,7 @@ export function OnboardingPage() {
       key: 'place',
       width: 200,
       card: 'field',
-      render: (_value, entry) => (
-        <Flex vertical>
-          <span>{entry.store_name}</span>
-          <Typography.Text type="secondary">
-            {entry.department_name} / {entry.post_name}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (_value, entry) => <EntryPlace entry={entry} />,
     },
     {
       title: t('fields.entryDate'),

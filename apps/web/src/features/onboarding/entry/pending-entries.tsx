@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Segmented, Typography } from 'antd';
+import { Button, Card, Flex, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { useListColumns } from '../../../components/list-columns';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedTable } from '../../../components/paged-table';
 import { onboardingListQuery, type OnboardingRow } from '../api';
-import { StepsDone, useOnboardingNames } from '../labels';
+import { EntryPlace, StepsDone, useOnboardingNames } from '../labels';
 import { ENTRY_PATH } from '../start-dialog';
 
 /** The entries someone still has to fill in: new ones, and the ones the approver sent back. */
@@ -34,14 +34,7 @@ export function PendingEntries({ onboardingListPath }: { onboardingListPath: str
       key: 'place',
       width: 220,
       card: 'field',
-      render: (_value, entry) => (
-        <Flex vertical>
-          <span>{entry.store_name}</span>
-          <Typography.Text type="secondary">
-            {entry.department_name} / {entry.post_name}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (_value, entry) => <EntryPlace entry={entry} />,
     },
     {
       title: t('list.fields.entryDate'),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Segmented, Typography } from 'antd';
+import { Button, Card, Flex, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OnboardingStatus } from '@dealer-hr/shared/onboarding/rules';
@@ -10,7 +10,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { useIdParam } from '../../../lib/use-id-param';
 import { useListFilters, withoutEmpty } from '../../../lib/use-list-filters';
 import { onboardingListQuery, type OnboardingFilters, type OnboardingRow } from '../api';
-import { StatusTag } from '../labels';
+import { EntryPlace, StatusTag } from '../labels';
 import { EntryReview } from './entry-review';
 
 type Scope = 'mine' | 'pending';
@@ -51,14 +51,7 @@ function AwaitingList({ onOpen }: { onOpen(id: number): void }) {
       key: 'place',
       width: 220,
       card: 'field',
-      render: (_value, entry) => (
-        <Flex vertical>
-          <span>{entry.store_name}</span>
-          <Typography.Text type="secondary">
-            {entry.department_name} / {entry.post_name}
-          </Typography.Text>
-        </Flex>
-      ),
+      render: (_value, entry) => <EntryPlace entry={entry} />,
     },
     {
       title: t('fields.entryDate'),
