@@ -79,8 +79,8 @@ export type ChartSpec =
 /** Up to this many categories, every one is labelled (the age and tenure bands, a year's months). */
 const EVERY_LABEL_UP_TO = 12;
 
-/** Room for the labels of a second axis at the right (a level's beside the rates'). */
-const RIGHT_AXIS_OFFSET = 48;
+/** Room for the labels of the axis inside it, for a third axis (the rates' beside a level's). */
+const THIRD_AXIS_OFFSET = 48;
 
 const tooltipBase = { confine: true } satisfies TooltipComponentOption;
 const legend = { type: 'scroll', top: 0 } satisfies LegendComponentOption;
@@ -114,7 +114,11 @@ export function chartOption(spec: ChartSpec, { animation }: { animation: boolean
   const valueAxes = axisGroups.map((group, index) => ({
     ...(group === rates ? { type: 'value' as const, axisLabel: { formatter: axisPercent } } : countAxis),
     splitLine: { show: index === 0 },
-    ...(index === 2 && { position: 'right' as const, offset: RIGHT_AXIS_OFFSET }),
+    // A third axis goes outside the second: on the right, or at the top of a chart laid on its side.
+    ...(index === 2 && {
+      position: spec.horizontal ? ('top' as const) : ('right' as const),
+      offset: THIRD_AXIS_OFFSET,
+    }),
   }));
   const axisIndex = (each: ChartSeries) => axisGroups.findIndex((group) => group.includes(each));
   const categoryAxis = {
