@@ -21,9 +21,28 @@ export interface PaginationProps {
 const pageSizeOptions = [...PAGE_SIZES];
 
 /**
- * The shared page control of every list (docs/web.md "Constants and limits"): sizes 10/20/30/50, default 20, the total, a
- * size changer and a quick jumper. antd fixes the order of its parts (total, pager, sizes, jumper), which
- * differs from the shared `PAGINATION_LAYOUT` only in where the size changer sits.
+ * The parts of the shared page control (docs/web.md "Constants and limits"): sizes 10/20/30/50, the total, a
+ * size changer and a quick jumper. A phone's row holds the total and a short pager: with the size changer and
+ * the jumper beside them the total was squeezed into a column of 共 / 608 / 条.
+ */
+function usePageControl() {
+  const { t } = useTranslation('components');
+  const phone = usePhone();
+  return {
+    className: styles.pagination,
+    pageSizeOptions,
+    showSizeChanger: !phone,
+    showQuickJumper: !phone,
+    showLessItems: phone,
+    size: phone ? ('small' as const) : undefined,
+    showTotal: (count: number) => t('pagination.total', { total: count }),
+  };
+}
+
+/**
+ * The shared page control of every list, default 20 rows a page. antd fixes the order of its parts (total,
+ * pager, sizes, jumper), which differs from the shared `PAGINATION_LAYOUT` only in where the size changer
+ * sits.
  */
 export function Pagination({
   page,
@@ -33,23 +52,13 @@ export function Pagination({
   disabled,
   align = 'end',
 }: PaginationProps) {
-  const { t } = useTranslation('components');
-  // A phone's row holds the total and a short pager: with the size changer and the jumper beside them the
-  // total was squeezed into a column of 共 / 608 / 条.
-  const phone = usePhone();
-
+  const control = usePageControl();
   return (
     <AntPagination
-      className={styles.pagination}
+      {...control}
       current={page}
       pageSize={limit}
       total={total}
-      pageSizeOptions={pageSizeOptions}
-      showSizeChanger={!phone}
-      showQuickJumper={!phone}
-      showLessItems={phone}
-      size={phone ? 'small' : undefined}
-      showTotal={(count) => t('pagination.total', { total: count })}
       disabled={disabled}
       align={align}
       onChange={(nextPage, nextLimit) => {
@@ -67,13 +76,9 @@ export function Pagination({
  * dialog the page behind stays where it is.
  */
 export function useRowsPagination({ inDialog = false } = {}): TablePaginationConfig {
-  const { t } = useTranslation('components');
   return {
+    ...usePageControl(),
     defaultPageSize: DEFAULT_PAGE_SIZE,
-    pageSizeOptions,
-    showSizeChanger: true,
-    showQuickJumper: true,
-    showTotal: (count) => t('pagination.total', { total: count }),
     onChange: () => {
       if (!inDialog) scrollToTop();
     },
