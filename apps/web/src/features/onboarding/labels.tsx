@@ -23,6 +23,9 @@ export function useOnboardingNames() {
   };
 }
 
+/** A list cell's text, or '-' where the entry has none yet (an entry date, a comment). */
+export const orEmpty = (value: string | null) => value || '-';
+
 /** An entry's status (填写中, 审批中, 已驳回, 已入职). */
 export function StatusTag({ status }: { status: OnboardingStatus }) {
   const names = useOnboardingNames();

@@ -27,7 +27,7 @@ import {
   type OnboardingFilters,
   type OnboardingRow,
 } from './api';
-import { EntryPlace, StatusTag, StepsDone, useOnboardingNames } from './labels';
+import { EntryPlace, orEmpty, StatusTag, StepsDone, useOnboardingNames } from './labels';
 import { ENTRY_PATH, StartDialog } from './start-dialog';
 
 interface FilterValues {
@@ -41,8 +41,6 @@ interface FilterValues {
 function toFilters({ range, ...values }: FilterValues): OnboardingFilters {
   return withoutEmpty({ ...values, ...dayRangeFilters(range) });
 }
-
-const orEmpty = (value: string | null) => value || '-';
 
 /**
  * `/staff/onboarding` (入职管理): the people being hired, from the start (who and where, checked against the

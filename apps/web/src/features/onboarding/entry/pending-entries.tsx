@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Segmented } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@dealer-hr/shared/constants';
 import { useListColumns } from '../../../components/list-columns';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PagedTable } from '../../../components/paged-table';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { onboardingListQuery, type OnboardingRow } from '../api';
-import { EntryPlace, StepsDone, useOnboardingNames } from '../labels';
+import { EntryPlace, orEmpty, StepsDone, useOnboardingNames } from '../labels';
 import { ENTRY_PATH } from '../start-dialog';
 
 /** The entries someone still has to fill in: new ones, and the ones the approver sent back. */
@@ -23,8 +22,11 @@ export function PendingEntries({ onboardingListPath }: { onboardingListPath: str
   const { t } = useTranslation('onboarding');
   const names = useOnboardingNames();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<ToFill>('draft');
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_PAGE_SIZE });
+  // A status chosen is a new search: the list starts again at its first page.
+  const { filters, paging, setPaging, search } = useListFilters((values: { status: ToFill }) => values, {
+    status: 'draft',
+  });
+  const { status } = filters;
   const list = useQuery(onboardingListQuery({ status, ...paging }));
 
   const columns = useListColumns<OnboardingRow>('onboarding-to-fill', [
@@ -42,7 +44,7 @@ export function PendingEntries({ onboardingListPath }: { onboardingListPath: str
       dataIndex: 'entry_date',
       width: 110,
       card: 'field',
-      render: (date: string | null) => date || '-',
+      render: orEmpty,
     },
     {
       title: t('list.columns.steps'),
@@ -60,7 +62,7 @@ export function PendingEntries({ onboardingListPath }: { onboardingListPath: str
             width: 200,
             ellipsis: true,
             card: 'field' as const,
-            render: (comment: string | null) => comment || '-',
+            render: orEmpty,
           },
         ]
       : []),
@@ -92,10 +94,7 @@ export function PendingEntries({ onboardingListPath }: { onboardingListPath: str
         <Segmented<ToFill>
           aria-label={t('list.fields.status')}
           value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onChange={(next) => search({ status: next })}
           options={TO_FILL.map((value) => ({ value, label: names.status(value) }))}
           style={{ alignSelf: 'flex-start' }}
         />
