@@ -34,6 +34,23 @@ const answer = (extra: Partial<TurnoverAnswer> = {}): TurnoverAnswer => ({
   ...extra,
 });
 
+/** Grouped by store: one store's counts per period (January, February); the page computes its rates. */
+const byStore = (): TurnoverAnswer =>
+  answer({
+    groups: [
+      {
+        group_id: 7,
+        group_name: '杭州西湖店',
+        headcount_start: [15, 14],
+        headcount_end: [14, 16],
+        hires: [0, 2],
+        leavers: [1, 0],
+        voluntary_leavers: [0, 0],
+        new_leavers: [0, 0],
+      },
+    ],
+  });
+
 const routes = (turnover: (dimension: string | null) => TurnoverAnswer) => ({
   'GET /api/auth/statistic/turnover': (call: { url: URL }) =>
     ok(turnover(call.url.searchParams.get('dimension'))),
@@ -79,25 +96,10 @@ describe('/statistics/turnover', { timeout: 30_000 }, () => {
   });
 
   it('groups the rows by store under each period’s total', async () => {
-    // The store's counts per period (January, February); the page computes its rates.
-    const grouped = answer({
-      groups: [
-        {
-          group_id: 7,
-          group_name: '杭州西湖店',
-          headcount_start: [15, 14],
-          headcount_end: [14, 16],
-          hires: [0, 2],
-          leavers: [1, 0],
-          voluntary_leavers: [0, 0],
-          new_leavers: [0, 0],
-        },
-      ],
-    });
     const { calls } = mockPageApi(
       PAGE,
       [],
-      routes((dimension) => (dimension === 'store' ? grouped : answer())),
+      routes((dimension) => (dimension === 'store' ? byStore() : answer())),
     );
     renderApp('/statistics/turnover');
     await rowOf('2026-01');
@@ -119,24 +121,10 @@ describe('/statistics/turnover', { timeout: 30_000 }, () => {
 
   it('on a phone shows one period’s cards at a time when grouped, the latest first', async () => {
     viewportWidth(390);
-    const grouped = answer({
-      groups: [
-        {
-          group_id: 7,
-          group_name: '杭州西湖店',
-          headcount_start: [15, 14],
-          headcount_end: [14, 16],
-          hires: [0, 2],
-          leavers: [1, 0],
-          voluntary_leavers: [0, 0],
-          new_leavers: [0, 0],
-        },
-      ],
-    });
     mockPageApi(
       PAGE,
       [],
-      routes((dimension) => (dimension === 'store' ? grouped : answer())),
+      routes((dimension) => (dimension === 'store' ? byStore() : answer())),
     );
     renderApp('/statistics/turnover');
     // Not grouped: every period's card, and no period to pick.
